@@ -1,0 +1,57 @@
+"""cffi builder for handrank._core (API, out-of-line mode).
+
+The cdef mirrors csrc/handrank.h; setup.py names this file in ``cffi_modules``.
+cffi releases the GIL around every call, so the kernel runs in parallel from threads.
+"""
+
+import sys
+from pathlib import Path
+
+from cffi import FFI
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CDEF = """
+#define HR_RANK_COUNT ...
+#define HR_CATEGORY_COUNT ...
+#define HR_WORST_HIGH_CARD ...
+#define HR_WORST_ONE_PAIR ...
+#define HR_WORST_TWO_PAIR ...
+#define HR_WORST_THREE_OF_A_KIND ...
+#define HR_WORST_STRAIGHT ...
+#define HR_WORST_FLUSH ...
+#define HR_WORST_FULL_HOUSE ...
+#define HR_WORST_FOUR_OF_A_KIND ...
+#define HR_WORST_STRAIGHT_FLUSH ...
+#define HR_ERR_CARD ...
+#define HR_ERR_DUPLICATE ...
+#define HR_ERR_COUNT ...
+
+int hr_rank(const uint8_t *cards, int ncards);
+int hr_rank5_ints(int c0, int c1, int c2, int c3, int c4);
+int hr_rank6_ints(int c0, int c1, int c2, int c3, int c4, int c5);
+int hr_rank7_ints(int c0, int c1, int c2, int c3, int c4, int c5, int c6);
+int hr_rank5_kev(const uint8_t *cards);
+int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+int hr_census(int ncards, uint64_t *counts);
+"""
+
+# Paths relative to the project root, where pip runs setup.py.
+SOURCES = ["csrc/handrank.c", "tables/five_card.c", "tables/seven_card.c"]
+
+ffibuilder = FFI()
+ffibuilder.cdef(CDEF)
+ffibuilder.set_source(
+    "handrank._core",
+    '#include "handrank.h"',
+    sources=SOURCES,
+    include_dirs=["csrc", "tables"],
+    depends=[*SOURCES, "csrc/handrank.h", "tables/handrank_tables.h"],
+    extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99"],
+)
+
+if __name__ == "__main__":
+    import os
+
+    os.chdir(ROOT)
+    ffibuilder.compile(tmpdir=str(ROOT / "build" / "cffi"), verbose=True)

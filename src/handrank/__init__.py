@@ -1,0 +1,23 @@
+"""handrank: exact poker hand ranking by lookup tables and a small C kernel.
+
+Ranks run from 1 (royal flush) to 7462 (7-5-4-3-2), Cactus Kev's numbering shared by
+treys, deuces and phevaluator; lower is better and equal ranks split the pot.
+
+>>> import handrank
+>>> handrank.evaluate("As Ks Qs Js Ts")
+1
+>>> handrank.compare("As Ah Kc Qd Js", "Ac Ad Kh Qs Jd")
+0
+"""
+
+from .cards import RANKS, SUITS, Card, Hand, card, format_card, format_cards, parse
+from .census import Census, CategoryCount, census
+from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RANKS", "SUITS", "RANK_COUNT", "Card", "Hand", "Category", "Census", "CategoryCount",
+    "card", "parse", "format_card", "format_cards",
+    "evaluate", "evaluate_many", "compare", "category", "categories", "census",
+]

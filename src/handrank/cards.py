@@ -1,0 +1,151 @@
+"""Cards: parsing and formatting.
+
+A card is an int 0..51, ``rank * 4 + suit``: rank 0 = '2' ... 12 = 'A', suit 0..3 =
+clubs, diamonds, hearts, spades ('c', 'd', 'h', 's'). Text accepts any case, '10' or
+'T' for ten, and the suit symbols '♣♦♥♠' and their outline forms '♧♢♡♤'.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Union
+
+import numpy as np
+
+__all__ = ["RANKS", "SUITS", "Card", "Hand", "card", "parse", "format_card", "format_cards"]
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+NUM_CARDS = 52
+
+Card = Union[str, int, np.integer]
+"""A card: a string such as 'As', '10h' or 'A♠', or an id 0..51."""
+Hand = Union[str, Iterable[Card]]
+"""Cards: one string ('As Kd Qh', 'AsKdQh', commas allowed) or an iterable of cards."""
+
+_RANK_OF = {**{ch: i for i, ch in enumerate(RANKS)}, **{ch.lower(): i for i, ch in enumerate(RANKS)},
+            "10": 8}
+_SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2,
+            "♤": 3}
+_SUIT_OF.update({k.upper(): v for k, v in list(_SUIT_OF.items()) if k.isalpha()})
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def _where(position: int | None) -> str:
+    return "" if position is None else f" (position {position})"
+
+
+def _cards_in_token(token: str) -> list[int]:
+    """Every card in one whitespace-free token such as 'As', '10h' or 'AsKdQh'."""
+    cards = []
+    i = 0
+    while i < len(token):
+        rank_text = "10" if token.startswith("10", i) else token[i]
+        rank = _RANK_OF.get(rank_text)
+        if rank is None:
+            raise ValueError(f"unknown rank {rank_text!r} in {token!r}: ranks are {' '.join(RANKS)} "
+                             "(or 10)")
+        i += len(rank_text)
+        if i == len(token):
+            raise ValueError(f"card {rank_text!r} in {token!r} has no suit: suits are c d h s "
+                             "(or ♣ ♦ ♥ ♠)")
+        suit = _SUIT_OF.get(token[i])
+        if suit is None:
+            raise ValueError(f"unknown suit {token[i]!r} in {token!r}: suits are c d h s (or ♣ ♦ ♥ ♠)")
+        i += 1
+        cards.append(rank * 4 + suit)
+    return cards
+
+
+def _card_from_int(value: object, position: int | None) -> int:
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"expected a card, got the bool {value!r}{_where(position)}")
+    if not isinstance(value, (int, np.integer)):
+        raise TypeError(f"expected a card string or an int 0..51, got {type(value).__name__} "
+                        f"{value!r}{_where(position)}")
+    number = int(value)
+    if not 0 <= number < NUM_CARDS:
+        raise ValueError(f"card id {number} is out of range 0..51{_where(position)}")
+    return number
+
+
+def _one_card(value: object, position: int | None) -> int:
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            raise ValueError(f"empty card string{_where(position)}")
+        cards = _cards_in_token(text)
+        if len(cards) != 1:
+            raise ValueError(f"expected one card, got {value!r}{_where(position)}")
+        return cards[0]
+    return _card_from_int(value, position)
+
+
+def card(value: Card) -> int:
+    """The id 0..51 of one card given as text ('As', '10h', 'A♠') or as an id.
+
+    >>> card("As"), card("2c"), card("10♥")
+    (51, 0, 34)
+
+    Raises:
+        ValueError: unknown rank or suit, or an id outside 0..51.
+        TypeError: not a string or an int (a bool or a float, say).
+    """
+    return _one_card(value, None)
+
+
+def parse(hand: Hand) -> list[int]:
+    """The card ids of several cards, in the order given, refusing duplicates.
+
+    Takes one string ('As Kd Qh Jc 10s', 'AsKdQhJcTs', commas allowed) or an iterable
+    of card strings and ids (a list, a tuple, a 1-D numpy array).
+
+    >>> parse("As Kd, Qh")
+    [51, 45, 42]
+
+    Raises:
+        ValueError: no cards, an unknown rank or suit, an id outside 0..51, or a card
+            given twice; the message names the token or position.
+        TypeError: something that is not a card where a card is expected.
+    """
+    if isinstance(hand, str):
+        cards = [c for token in _SEPARATORS.split(hand.strip()) if token for c in _cards_in_token(token)]
+    elif isinstance(hand, np.ndarray):
+        if hand.ndim != 1:
+            raise ValueError(f"expected a 1-D array of card ids, got shape {hand.shape}")
+        if hand.dtype.kind not in "iu":
+            raise TypeError(f"expected an integer array of card ids, got dtype {hand.dtype}")
+        cards = [_card_from_int(value, i) for i, value in enumerate(hand.tolist())]
+    elif isinstance(hand, (bytes, bytearray)) or not isinstance(hand, Iterable):
+        raise TypeError(f"expected cards as a string or an iterable of cards, got {type(hand).__name__}")
+    else:
+        cards = [_one_card(value, i) for i, value in enumerate(hand)]
+    if not cards:
+        raise ValueError("no cards given")
+    if len(set(cards)) != len(cards):
+        seen: set[int] = set()
+        for position, c in enumerate(cards):
+            if c in seen:
+                raise ValueError(f"duplicate card {format_card(c)!r}{_where(position)}")
+            seen.add(c)
+    return cards
+
+
+def format_card(card_id: Card) -> str:
+    """The text of one card: rank then suit letter.
+
+    >>> format_card(51)
+    'As'
+    """
+    c = _one_card(card_id, None)
+    return RANKS[c >> 2] + SUITS[c & 3]
+
+
+def format_cards(cards: Hand) -> str:
+    """Several cards as text, separated by spaces.
+
+    >>> format_cards([51, 46, 41, 36, 35])
+    'As Kh Qd Jc Ts'
+    """
+    return " ".join(RANKS[c >> 2] + SUITS[c & 3] for c in parse(cards))

@@ -1,0 +1,85 @@
+"""Census: rank every hand of 5, 6 or 7 cards out of 52 and count each category."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._core import ffi, lib
+from .evaluate import RANK_COUNT, Category, categories
+
+__all__ = ["CategoryCount", "Census", "census"]
+
+
+@dataclass(frozen=True)
+class CategoryCount:
+    """Hands of one category in a census, and how many distinct ranks they reach."""
+
+    category: Category
+    hands: int
+    ranks: int
+
+
+@dataclass(frozen=True)
+class Census:
+    """The result of ``census``: one row per category, best first, and the totals."""
+
+    cards: int
+    rows: tuple[CategoryCount, ...]
+    seconds: float
+
+    @property
+    def hands(self) -> int:
+        return sum(row.hands for row in self.rows)
+
+    @property
+    def ranks(self) -> int:
+        return sum(row.ranks for row in self.rows)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "cards": self.cards,
+            "categories": {row.category.name: {"hands": row.hands, "ranks": row.ranks} for row in self.rows},
+            "hands": self.hands,
+            "ranks": self.ranks,
+            "seconds": self.seconds,
+        }
+
+    def table(self) -> str:
+        lines = [f"{'category':<16} {'hands':>13} {'ranks':>6}"]
+        lines += [f"{row.category.name.lower().replace('_', ' '):<16} {row.hands:>13,} {row.ranks:>6,}"
+                  for row in self.rows]
+        lines.append(f"{'total':<16} {self.hands:>13,} {self.ranks:>6,}")
+        rate = self.hands / self.seconds / 1e6 if self.seconds > 0 else float("inf")
+        lines.append(f"ranked every {self.cards}-card hand in {self.seconds:.3f} s ({rate:,.0f} M hands/s)")
+        return "\n".join(lines)
+
+
+def census(cards: int = 5) -> Census:
+    """Rank every hand of ``cards`` (5, 6 or 7) distinct cards inside C and count them.
+
+    Each category gets its number of hands and of distinct ranks (1 = royal flush ...
+    7462 = 7-5-4-3-2; a 6- or 7-card hand counts under its best five).
+
+    >>> c = census(5)
+    >>> c.hands, c.ranks
+    (2598960, 7462)
+    """
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        raise TypeError(f"cards must be an int, got {type(cards).__name__}")
+    if cards not in (5, 6, 7):
+        raise ValueError(f"a census covers hands of 5, 6 or 7 cards, got {cards}")
+    counts = np.zeros(RANK_COUNT + 1, dtype=np.uint64)
+    start = time.perf_counter()
+    lib.hr_census(cards, ffi.from_buffer("uint64_t[]", counts))
+    seconds = time.perf_counter() - start
+    per_rank = counts[1:]
+    category_of_rank = categories(np.arange(1, RANK_COUNT + 1))
+    rows = tuple(
+        CategoryCount(c, int(per_rank[category_of_rank == c].sum()), int((per_rank[category_of_rank == c] > 0)
+                                                                          .sum()))
+        for c in reversed(Category)
+    )
+    return Census(cards, rows, seconds)

@@ -1,0 +1,244 @@
+"""Ranking hands: evaluate, evaluate_many, compare, and the nine categories.
+
+A rank is an int from 1 (royal flush) to 7462 (7-5-4-3-2): Cactus Kev's numbering,
+shared with treys, deuces and phevaluator. Lower is better; equal ranks are an exact
+tie (a split pot). A hand of 5, 6 or 7 cards gets the rank of its best five cards.
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import threading
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ._core import ffi, lib
+from .cards import Hand, format_card, parse
+
+__all__ = ["RANK_COUNT", "Category", "category", "categories", "evaluate", "evaluate_many", "compare"]
+
+RANK_COUNT: int = lib.HR_RANK_COUNT
+"""Number of distinct five-card strengths (7462); also the worst rank."""
+
+MIN_CARDS, MAX_CARDS = 5, 7
+# Below this many rows a thread costs more than it saves.
+_MIN_ROWS_PER_THREAD = 1 << 16
+
+
+class Category(enum.IntEnum):
+    """The nine hand categories, worst to best: a higher value beats a lower one."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+# Worst (largest) rank of each category, best category first, as the generated tables say.
+_WORST_RANK = tuple(getattr(lib, f"HR_WORST_{c.name}") for c in reversed(Category))
+_BY_WORST_RANK = tuple(reversed(Category))
+
+
+def _check_rank(rank: object) -> int:
+    if isinstance(rank, (bool, np.bool_)) or not isinstance(rank, (int, np.integer)):
+        raise TypeError(f"a rank is an int 1..{RANK_COUNT}, got {type(rank).__name__} {rank!r}")
+    value = int(rank)
+    if not 1 <= value <= RANK_COUNT:
+        raise ValueError(f"rank {value} is out of range 1..{RANK_COUNT}")
+    return value
+
+
+def category(rank: int) -> Category:
+    """The category of a rank (1 = royal flush ... 7462 = 7-5-4-3-2).
+
+    >>> category(1)
+    <Category.STRAIGHT_FLUSH: 8>
+    >>> category(evaluate("As Ad Kc Kd 2h")).name
+    'TWO_PAIR'
+
+    Raises:
+        ValueError: a rank outside 1..7462.
+        TypeError: not an int.
+    """
+    return _BY_WORST_RANK[bisect.bisect_left(_WORST_RANK, _check_rank(rank))]
+
+
+def categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """The category (a ``Category`` value) of every rank in an array, as uint8.
+
+    >>> categories([1, 7462]).tolist()
+    [8, 0]
+
+    Raises:
+        ValueError: a rank outside 1..7462 (the message gives its index).
+        TypeError: not an integer array.
+    """
+    array = np.asarray(ranks)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"ranks must be integers, got dtype {array.dtype}")
+    bad = (array < 1) | (array > RANK_COUNT)
+    if bad.any():
+        where = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise ValueError(f"rank {array[where]} at index {where if array.ndim != 1 else where[0]} "
+                         f"is out of range 1..{RANK_COUNT}")
+    index = np.searchsorted(np.asarray(_WORST_RANK), array, side="left")
+    return (len(Category) - 1 - index).astype(np.uint8)
+
+
+_RANK_INTS = {5: lib.hr_rank5_ints, 6: lib.hr_rank6_ints, 7: lib.hr_rank7_ints}
+
+
+def _rank_checked(cards: list[int]) -> int:
+    """Rank of a parsed (valid, distinct) hand; checks the count."""
+    rank_ints = _RANK_INTS.get(len(cards))
+    if rank_ints is None:
+        raise ValueError(f"a hand has 5, 6 or 7 cards, got {len(cards)}")
+    rank: int = rank_ints(*cards)
+    if rank <= 0:  # parse() has checked everything the kernel checks
+        raise AssertionError(f"kernel refused checked cards {cards} ({rank})")
+    return rank
+
+
+def evaluate(hand: Hand) -> int:
+    """The rank of a hand of 5, 6 or 7 cards: 1 (royal flush) ... 7462 (7-5-4-3-2).
+
+    Lower is better; equal ranks split the pot. Six and seven cards rank as their best
+    five. The hand is a string ('As Kd Qh Jc 10s', 'AsKdQhJcTs'), an iterable of card
+    strings or ids 0..51, or a 1-D integer array.
+
+    >>> evaluate("As Ks Qs Js Ts")
+    1
+    >>> evaluate([0, 4, 8, 12, 17])  # 2c 3c 4c 5c 6d: six-high straight
+    1609
+
+    Raises:
+        ValueError: not 5..7 cards, an unknown card, an id outside 0..51, a duplicate.
+        TypeError: something that is not a card.
+    """
+    # Fast path: a tuple or list of plain ints; the kernel checks range and duplicates.
+    if type(hand) is tuple or type(hand) is list:
+        rank_ints = _RANK_INTS.get(len(hand))
+        if rank_ints is not None:
+            for c in hand:
+                if type(c) is not int:
+                    break
+            else:
+                try:
+                    rank: int = rank_ints(*hand)
+                except OverflowError:
+                    rank = -1
+                if rank > 0:
+                    return rank
+    return _rank_checked(parse(hand))
+
+
+def compare(a: Hand, b: Hand) -> int:
+    """Which hand wins: 1 when ``a`` does, -1 when ``b`` does, 0 for a split pot.
+
+    Each hand is ranked on its own (5..7 cards, best five), as ``evaluate`` does.
+
+    >>> compare("As Ah Kc Qd Js", "Ac Ad Kh Qs Jd")
+    0
+    >>> compare("3c 3s 3d Ac Ah", "2c 2s 2d Kc Kh")
+    1
+    """
+    rank_a, rank_b = evaluate(a), evaluate(b)
+    return (rank_a < rank_b) - (rank_a > rank_b)
+
+
+def _card_matrix(cards: Any) -> npt.NDArray[np.uint8]:
+    """A C-contiguous uint8 (N, k) view or copy of `cards`, k in 5..7, every id < 256."""
+    array = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"evaluate_many takes an integer array of card ids 0..51, got dtype {array.dtype}"
+                        + (" (parse card strings with handrank.parse first)" if array.dtype.kind in "US"
+                           else ""))
+    if array.ndim != 2 or not MIN_CARDS <= array.shape[1] <= MAX_CARDS:
+        raise ValueError(f"evaluate_many takes an (N, k) array with k = 5, 6 or 7 cards a row, "
+                         f"got shape {array.shape}")
+    if array.dtype != np.uint8 and array.size:
+        # Check before narrowing, so that an int64 259 is refused rather than wrapped to 3.
+        low, high = array.min(), array.max()
+        if low < 0 or high > 51:
+            bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0]
+            _raise_row_error(array, int(bad))
+        array = array.astype(np.uint8)
+    return np.ascontiguousarray(array)
+
+
+def _raise_row_error(array: npt.NDArray[Any], row: int) -> None:
+    values = [int(v) for v in array[row]]
+    for column, value in enumerate(values):
+        if not 0 <= value <= 51:
+            raise ValueError(f"row {row}: card id {value} in column {column} is out of range 0..51")
+    for column, value in enumerate(values):
+        first = values.index(value)
+        if first != column:
+            raise ValueError(f"row {row}: duplicate card {format_card(value)!r} (id {value}) in columns "
+                             f"{first} and {column}")
+    raise AssertionError(f"row {row} refused by the kernel but looks valid: {values}")
+
+
+def _thread_count(threads: object, rows: int) -> int:
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    return max(1, min(int(threads), rows // _MIN_ROWS_PER_THREAD))
+
+
+def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None) -> npt.NDArray[np.uint16]:
+    """Rank every row of an (N, k) array of card ids, k = 5, 6 or 7, in C.
+
+    Returns a uint16 array of N ranks, 1 (royal flush) ... 7462 (7-5-4-3-2); lower is
+    better, equal ranks split the pot. A C-contiguous uint8 array is read in place;
+    any other integer dtype or memory order is range-checked, then converted.
+    ``threads`` splits the rows across that many threads (the GIL is released).
+
+    >>> import numpy as np
+    >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8))
+    array([   1, 1609], dtype=uint16)
+
+    Raises:
+        ValueError: a wrong shape, or a row with an id outside 0..51 or a duplicate
+            card (the message names the first such row).
+        TypeError: a non-integer array.
+    """
+    matrix = _card_matrix(cards)
+    rows, ncards = matrix.shape
+    out = np.empty(rows, dtype=np.uint16)
+    if rows == 0:
+        return out
+    nthreads = _thread_count(threads, rows)
+    bounds = np.linspace(0, rows, nthreads + 1).astype(np.int64).tolist()
+    source = ffi.from_buffer("uint8_t[]", matrix)
+    target = ffi.from_buffer("uint16_t[]", out)
+    failures: list[tuple[int, int]] = []
+
+    def run(start: int, stop: int) -> None:
+        error = ffi.new("int *")
+        bad = lib.hr_rank_batch(source + start * ncards, stop - start, ncards, target + start, error)
+        if bad >= 0:
+            failures.append((start + bad, error[0]))
+
+    if nthreads == 1:
+        run(0, rows)
+    else:
+        workers = [threading.Thread(target=run, args=(bounds[i], bounds[i + 1])) for i in range(nthreads)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+    if failures:
+        _raise_row_error(matrix, min(failures)[0])
+    return out

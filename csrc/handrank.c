@@ -91,7 +91,8 @@ int hr_rank7_ints(int c0, int c1, int c2, int c3, int c4, int c5, int c6) {
     return rank_row(row, 7);
 }
 
-int hr_rank5_kev(const uint8_t *cards) {
+/* Cactus Kev's five-card path for five valid, distinct ids. */
+HR_INLINE int kev_rank(const uint8_t *cards) {
     uint32_t c0 = hr_kev_card[cards[0]], c1 = hr_kev_card[cards[1]], c2 = hr_kev_card[cards[2]],
              c3 = hr_kev_card[cards[3]], c4 = hr_kev_card[cards[4]];
     uint32_t mask = (c0 | c1 | c2 | c3 | c4) >> 16;
@@ -102,6 +103,27 @@ int hr_rank5_kev(const uint8_t *cards) {
     return hr_prime_hash_rank[hash_slot(product, HR_PRIME_HASH_MULT_BUCKET, HR_PRIME_HASH_MULT_SLOT,
                                         HR_PRIME_HASH_BUCKET_BITS, HR_PRIME_HASH_SIZE,
                                         hr_prime_hash_displacement)];
+}
+
+int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, int *error) {
+    *error = 0;
+    for (int64_t i = 0; i < nrows; i++) {
+        const uint8_t *row = cards + i * 5;
+        uint64_t seen = 0;
+        for (int j = 0; j < 5; j++) {
+            if (row[j] > 51) {
+                *error = HR_ERR_CARD;
+                return i;
+            }
+            if (seen & (1ull << row[j])) {
+                *error = HR_ERR_DUPLICATE;
+                return i;
+            }
+            seen |= 1ull << row[j];
+        }
+        out[i] = (uint16_t)kev_rank(row);
+    }
+    return -1;
 }
 
 HR_INLINE int64_t rank_rows(const uint8_t *cards, int64_t nrows, const int n, uint16_t *out, int *error) {

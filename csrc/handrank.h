@@ -25,9 +25,9 @@ int hr_rank5_ints(int c0, int c1, int c2, int c3, int c4);
 int hr_rank6_ints(int c0, int c1, int c2, int c3, int c4, int c5);
 int hr_rank7_ints(int c0, int c1, int c2, int c3, int c4, int c5, int c6);
 
-/* Five cards through Cactus Kev's tables (flush, unique ranks, prime-product hash).
- * The cards must be valid and distinct: checked callers only. */
-int hr_rank5_kev(const uint8_t *cards);
+/* Five-card hands through Cactus Kev's tables (flush, unique ranks, prime-product hash),
+ * as hr_rank_batch with ncards = 5; kept beside the one-pass path as a cross-check. */
+int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, int *error);
 
 /* Rank `nrows` hands stored row after row as a C-contiguous nrows x ncards uint8 array.
  * Returns -1 when every row was ranked; otherwise the index of the first bad row, with

@@ -7,11 +7,11 @@ clubs, diamonds, hearts, spades ('c', 'd', 'h', 's'). Text accepts any case, '10
 
 from __future__ import annotations
 
+import operator
 import re
+import sys
 from collections.abc import Iterable
-from typing import Union
-
-import numpy as np
+from typing import SupportsIndex, Union
 
 __all__ = ["RANKS", "SUITS", "Card", "Hand", "card", "parse", "format_card", "format_cards"]
 
@@ -19,8 +19,8 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 NUM_CARDS = 52
 
-Card = Union[str, int, np.integer]
-"""A card: a string such as 'As', '10h' or 'A♠', or an id 0..51."""
+Card = Union[str, SupportsIndex]
+"""A card: a string such as 'As', '10h' or 'A♠', or an id 0..51 (an int or numpy integer)."""
 Hand = Union[str, Iterable[Card]]
 """Cards: one string ('As Kd Qh', 'AsKdQh', commas allowed) or an iterable of cards."""
 
@@ -58,16 +58,31 @@ def _cards_in_token(token: str) -> list[int]:
     return cards
 
 
+def exact_int(value: object, what: str, where: str = "") -> int:
+    """``value`` as an int when it is an integer (a numpy one too), else TypeError.
+
+    Bools and floats are refused even though Python would convert them: a True or a
+    2.0 where a card or a rank belongs is a bug in the caller.
+    """
+    if type(value).__name__ in ("bool", "bool_"):
+        raise TypeError(f"expected {what}, got the bool {value!r}{where}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"expected {what}, got {type(value).__name__} {value!r}{where}") from None
+
+
 def _card_from_int(value: object, position: int | None) -> int:
-    if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"expected a card, got the bool {value!r}{_where(position)}")
-    if not isinstance(value, (int, np.integer)):
-        raise TypeError(f"expected a card string or an int 0..51, got {type(value).__name__} "
-                        f"{value!r}{_where(position)}")
-    number = int(value)
+    number = exact_int(value, "a card string or an int 0..51", _where(position))
     if not 0 <= number < NUM_CARDS:
         raise ValueError(f"card id {number} is out of range 0..51{_where(position)}")
     return number
+
+
+def is_ndarray(value: object) -> bool:
+    """Whether ``value`` is a numpy array, without importing numpy (an array implies it is)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.ndarray)
 
 
 def _one_card(value: object, position: int | None) -> int:
@@ -111,7 +126,7 @@ def parse(hand: Hand) -> list[int]:
     """
     if isinstance(hand, str):
         cards = [c for token in _SEPARATORS.split(hand.strip()) if token for c in _cards_in_token(token)]
-    elif isinstance(hand, np.ndarray):
+    elif is_ndarray(hand):
         if hand.ndim != 1:
             raise ValueError(f"expected a 1-D array of card ids, got shape {hand.shape}")
         if hand.dtype.kind not in "iu":

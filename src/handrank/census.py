@@ -5,8 +5,6 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-import numpy as np
-
 from ._core import ffi, lib
 from .evaluate import RANK_COUNT, Category, categories
 
@@ -71,6 +69,8 @@ def census(cards: int = 5) -> Census:
         raise TypeError(f"cards must be an int, got {type(cards).__name__}")
     if cards not in (5, 6, 7):
         raise ValueError(f"a census covers hands of 5, 6 or 7 cards, got {cards}")
+    import numpy as np
+
     counts = np.zeros(RANK_COUNT + 1, dtype=np.uint64)
     start = time.perf_counter()
     lib.hr_census(cards, ffi.from_buffer("uint64_t[]", counts))

@@ -10,13 +10,14 @@ from __future__ import annotations
 import bisect
 import enum
 import threading
-from typing import Any
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
-from .cards import Hand, format_card, parse
+from .cards import Hand, exact_int, format_card, parse
+
+if TYPE_CHECKING:  # numpy is imported on first use: `import handrank` stays fast
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["RANK_COUNT", "Category", "category", "categories", "evaluate", "evaluate_many", "compare"]
 
@@ -48,9 +49,7 @@ _BY_WORST_RANK = tuple(reversed(Category))
 
 
 def _check_rank(rank: object) -> int:
-    if isinstance(rank, (bool, np.bool_)) or not isinstance(rank, (int, np.integer)):
-        raise TypeError(f"a rank is an int 1..{RANK_COUNT}, got {type(rank).__name__} {rank!r}")
-    value = int(rank)
+    value = exact_int(rank, f"a rank (an int 1..{RANK_COUNT})")
     if not 1 <= value <= RANK_COUNT:
         raise ValueError(f"rank {value} is out of range 1..{RANK_COUNT}")
     return value
@@ -81,6 +80,8 @@ def categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:
         ValueError: a rank outside 1..7462 (the message gives its index).
         TypeError: not an integer array.
     """
+    import numpy as np
+
     array = np.asarray(ranks)
     if array.dtype.kind not in "iu":
         raise TypeError(f"ranks must be integers, got dtype {array.dtype}")
@@ -117,7 +118,7 @@ def evaluate(hand: Hand) -> int:
     >>> evaluate("As Ks Qs Js Ts")
     1
     >>> evaluate([0, 4, 8, 12, 17])  # 2c 3c 4c 5c 6d: six-high straight
-    1609
+    1608
 
     Raises:
         ValueError: not 5..7 cards, an unknown card, an id outside 0..51, a duplicate.
@@ -156,6 +157,8 @@ def compare(a: Hand, b: Hand) -> int:
 
 def _card_matrix(cards: Any) -> npt.NDArray[np.uint8]:
     """A C-contiguous uint8 (N, k) view or copy of `cards`, k in 5..7, every id < 256."""
+    import numpy as np
+
     array = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
     if array.dtype.kind not in "iu":
         raise TypeError(f"evaluate_many takes an integer array of card ids 0..51, got dtype {array.dtype}"
@@ -190,11 +193,10 @@ def _raise_row_error(array: npt.NDArray[Any], row: int) -> None:
 def _thread_count(threads: object, rows: int) -> int:
     if threads is None:
         return 1
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
-        raise TypeError(f"threads must be an int or None, got {type(threads).__name__}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    return max(1, min(int(threads), rows // _MIN_ROWS_PER_THREAD))
+    count = exact_int(threads, "threads as an int or None")
+    if count < 1:
+        raise ValueError(f"threads must be at least 1, got {count}")
+    return max(1, min(count, rows // _MIN_ROWS_PER_THREAD))
 
 
 def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None) -> npt.NDArray[np.uint16]:
@@ -207,13 +209,15 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None) -> npt.ND
 
     >>> import numpy as np
     >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8))
-    array([   1, 1609], dtype=uint16)
+    array([   1, 1608], dtype=uint16)
 
     Raises:
         ValueError: a wrong shape, or a row with an id outside 0..51 or a duplicate
             card (the message names the first such row).
         TypeError: a non-integer array.
     """
+    import numpy as np
+
     matrix = _card_matrix(cards)
     rows, ncards = matrix.shape
     out = np.empty(rows, dtype=np.uint16)

@@ -2,12 +2,32 @@
  * See handrank.h for the interface and scripts/build_tables.py for how the tables work. */
 #include "handrank.h"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HR_X86_DISPATCH 1
+#else
+#define HR_X86_DISPATCH 0
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define HR_INLINE static inline __attribute__((always_inline))
+#define HR_NOINLINE static __attribute__((noinline))
 #define HR_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define hr_popcount64(x) __builtin_popcountll(x)
+#define hr_ctz64(x) __builtin_ctzll(x)
 #else
 #define HR_INLINE static __inline
+#define HR_NOINLINE static
 #define HR_UNLIKELY(x) (x)
+static int hr_popcount64(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+static int hr_ctz64(uint64_t x) {
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+}
 #endif
 
 /* hash-and-displace lookup; `size` <= 2^17 so base + displacement < 2 * size. */
@@ -19,42 +39,62 @@ HR_INLINE uint32_t hash_slot(uint64_t key, uint64_t mult_bucket, uint64_t mult_s
     return slot >= size ? slot - size : slot;
 }
 
+/* Best non-flush rank of the multiset whose rank-key sum is the low 32 bits of `key`.
+ * t < 2^HR_MULTISET_SUM_BITS whatever the key, and the table is padded for every t. */
 HR_INLINE int multiset_rank(uint64_t key) {
-    uint64_t ranks = key >> HR_RANK_SHIFT;
-    return hr_multiset_hash_rank[hash_slot(ranks, HR_MULTISET_HASH_MULT_BUCKET, HR_MULTISET_HASH_MULT_SLOT,
-                                           HR_MULTISET_HASH_BUCKET_BITS, HR_MULTISET_HASH_SIZE,
-                                           hr_multiset_hash_displacement)];
+    uint32_t t = ((uint32_t)key * HR_MULTISET_MULT) & ((1u << HR_MULTISET_SUM_BITS) - 1);
+    return hr_multiset_rank[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
 }
 
 /* The suit with five or more cards, from a key whose HR_FLUSH_CHECK bits are not all clear. */
 HR_INLINE int flush_suit(uint64_t key) {
-    uint64_t bits = key & HR_FLUSH_CHECK;
-    int suit = 0;
-    while (!(bits & 0x8)) {
-        bits >>= 4;
-        suit++;
-    }
-    return suit;
+    return hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT) >> 2;
 }
 
-/* Rank of one row of n cards that the caller knows to be valid ids (< 52), or the error. */
-HR_INLINE int rank_row(const uint8_t *row, const int n) {
-    uint64_t key = HR_SUIT_BIAS, seen = 0, dup = 0;
+/* One card as a bit in a 64-bit word of four 16-bit rank masks, one a suit. */
+HR_INLINE uint64_t suit_rank_bit(int card) {
+    return 1ull << (16 * (card & 3) + (card >> 2));
+}
+
+HR_INLINE int flush_rank(uint64_t suit_masks, uint64_t key) {
+    return hr_flush_rank[(suit_masks >> (16 * flush_suit(key))) & 0x1FFF];
+}
+
+/* Why a row failed the fast path's check: a bad id, a duplicate, or else a flush. Kept out
+ * of line so the fast path need not hold the row's cards in registers for it, and free of
+ * data-dependent branches: flushes are 3% of random 7-card hands. */
+HR_NOINLINE int slow_row(const uint8_t *row, const int n, uint64_t key) {
+    uint64_t seen = 0, suit_masks = 0;
     for (int j = 0; j < n; j++) {
-        uint64_t bit = 1ull << (row[j] & 63);
-        key += hr_card_key[row[j]];
-        dup |= seen & bit;
-        seen |= bit;
+        if (row[j] > 51) return HR_ERR_CARD;
+        if (seen >> row[j] & 1) return HR_ERR_DUPLICATE;
+        seen |= 1ull << row[j];
+        suit_masks |= suit_rank_bit(row[j]);
     }
-    if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | dup)) {
-        if (key & HR_INVALID_CHECK) return HR_ERR_CARD;
-        if (dup) return HR_ERR_DUPLICATE;
-        int suit = flush_suit(key);
-        unsigned mask = 0;
-        for (int j = 0; j < n; j++)
-            if ((row[j] & 3) == suit) mask |= 1u << (row[j] >> 2);
-        return hr_flush_rank[mask];
-    }
+    if (!(key & HR_FLUSH_CHECK)) return multiset_rank(key); /* not reached: valid, no flush */
+    return flush_rank(suit_masks, key);
+}
+
+/* The row's key: HR_SUIT_BIAS plus every card's entry (rank-key sum, suit counts, bad ids). */
+HR_INLINE uint64_t row_key(const uint8_t *row, const int n) {
+    uint64_t key = HR_SUIT_BIAS;
+    for (int j = 0; j < n; j++) key += hr_card_key[row[j]];
+    return key;
+}
+
+/* The set of cards in a row as bits; n distinct valid cards set n bits. */
+HR_INLINE uint64_t row_cards(const uint8_t *row, const int n) {
+    uint64_t seen = 0;
+    for (int j = 0; j < n; j++) seen |= 1ull << (row[j] & 63);
+    return seen;
+}
+
+/* Rank of one row of n cards, or the error. */
+HR_INLINE int rank_row(const uint8_t *row, const int n) {
+    uint64_t key = row_key(row, n);
+    if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) |
+                    (uint64_t)(hr_popcount64(row_cards(row, n)) ^ n)))
+        return slow_row(row, n, key);
     return multiset_rank(key);
 }
 
@@ -126,27 +166,105 @@ int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, i
     return -1;
 }
 
+/* Rank rows [0, nrows); -1, or the first bad row with *error set. */
 HR_INLINE int64_t rank_rows(const uint8_t *cards, int64_t nrows, const int n, uint16_t *out, int *error) {
     for (int64_t i = 0; i < nrows; i++) {
-        int rank = rank_row(cards + i * n, n);
-        if (HR_UNLIKELY(rank < 0)) {
-            *error = rank;
-            return i;
+        const uint8_t *row = cards + i * n;
+        uint64_t key = row_key(row, n);
+        if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) |
+                        (uint64_t)(hr_popcount64(row_cards(row, n)) ^ n))) {
+            int rank = slow_row(row, n, key);
+            if (rank < 0) {
+                *error = rank;
+                return i;
+            }
+            out[i] = (uint16_t)rank;
+            continue;
         }
-        out[i] = (uint16_t)rank;
+        out[i] = (uint16_t)multiset_rank(key);
     }
     return -1;
 }
 
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#include <string.h>
+
+#define HR_AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
+
+/* Every pair (i < j) of a row's n cards, as byte indices into the row, padded with (0, 1). */
+static const int8_t hr_pair_first[3][32] = {
+    {0, 0, 0, 0, 1, 1, 1, 2, 2, 3},
+    {0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 3, 4},
+    {0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 5},
+};
+static const int8_t hr_pair_second[3][32] = {
+    {1, 2, 3, 4, 2, 3, 4, 3, 4, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    {1, 2, 3, 4, 5, 2, 3, 4, 5, 3, 4, 5, 4, 5, 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+    {1, 2, 3, 4, 5, 6, 2, 3, 4, 5, 6, 3, 4, 5, 6, 4, 5, 6, 5, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},
+};
+
+/* As rank_rows, with the duplicate check done by comparing all card pairs at once: the row's
+ * first 8 bytes are broadcast, shuffled into (first, second) of each pair and compared. The
+ * 8-byte load reads past a row of 5..7, so the last row goes through rank_rows. */
+HR_AVX2 static inline __attribute__((always_inline)) int64_t rank_rows_avx2(const uint8_t *cards, int64_t nrows,
+                                                                            const int n, uint16_t *out,
+                                                                            int *error) {
+    const __m256i first = _mm256_loadu_si256((const __m256i *)hr_pair_first[n - 5]);
+    const __m256i second = _mm256_loadu_si256((const __m256i *)hr_pair_second[n - 5]);
+    int64_t i = 0;
+    for (; i < nrows - 1; i++) {
+        const uint8_t *row = cards + i * n;
+        uint64_t key = row_key(row, n), bytes;
+        memcpy(&bytes, row, 8);
+        __m256i both = _mm256_set1_epi64x((long long)bytes);
+        unsigned same = (unsigned)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_shuffle_epi8(both, first), _mm256_shuffle_epi8(both, second)));
+        if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | same)) {
+            int rank = slow_row(row, n, key);
+            if (rank < 0) {
+                *error = rank;
+                return i;
+            }
+            out[i] = (uint16_t)rank;
+            continue;
+        }
+        out[i] = (uint16_t)multiset_rank(key);
+    }
+    int64_t bad = rank_rows(cards + i * n, nrows - i, n, out + i, error);
+    return bad < 0 ? -1 : i + bad;
+}
+
+HR_AVX2 static int64_t rank_batch_avx2(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+    switch (ncards) {
+    case 5: return rank_rows_avx2(cards, nrows, 5, out, error);
+    case 6: return rank_rows_avx2(cards, nrows, 6, out, error);
+    default: return rank_rows_avx2(cards, nrows, 7, out, error);
+    }
+}
+#endif
+
 int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+#if HR_X86_DISPATCH
+    if (ncards >= 5 && ncards <= 7 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+        __builtin_cpu_supports("bmi2")) {
+        *error = 0;
+        return rank_batch_avx2(cards, nrows, ncards, out, error);
+    }
+#endif
+    return hr_rank_batch_portable(cards, nrows, ncards, out, error);
+}
+
+int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
     *error = 0;
+    if (ncards < 5 || ncards > 7) {
+        *error = HR_ERR_COUNT;
+        return 0;
+    }
     switch (ncards) {
     case 5: return rank_rows(cards, nrows, 5, out, error);
     case 6: return rank_rows(cards, nrows, 6, out, error);
-    case 7: return rank_rows(cards, nrows, 7, out, error);
-    default:
-        *error = HR_ERR_COUNT;
-        return 0;
+    default: return rank_rows(cards, nrows, 7, out, error);
     }
 }
 
@@ -156,10 +274,9 @@ static void census_level(int first, int left, uint64_t key, uint64_t suit_masks,
     if (left == 1) {
         for (int c = first; c < 52; c++) {
             uint64_t k = key + hr_card_key[c];
-            uint64_t masks = suit_masks | 1ull << (16 * (c & 3) + (c >> 2));
             int rank;
             if (HR_UNLIKELY(k & HR_FLUSH_CHECK))
-                rank = hr_flush_rank[(masks >> (16 * flush_suit(k))) & 0x1FFF];
+                rank = flush_rank(suit_masks | suit_rank_bit(c), k);
             else
                 rank = multiset_rank(k);
             counts[rank]++;
@@ -167,8 +284,7 @@ static void census_level(int first, int left, uint64_t key, uint64_t suit_masks,
         return;
     }
     for (int c = first; c <= 52 - left; c++)
-        census_level(c + 1, left - 1, key + hr_card_key[c], suit_masks | 1ull << (16 * (c & 3) + (c >> 2)),
-                     counts);
+        census_level(c + 1, left - 1, key + hr_card_key[c], suit_masks | suit_rank_bit(c), counts);
 }
 
 int hr_census(int ncards, uint64_t *counts) {

@@ -35,6 +35,10 @@ int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, i
  * Reads only cards[0 .. nrows*ncards) and the tables, whatever the ids. */
 int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 
+/* hr_rank_batch picks, once a call, the fastest loop this CPU runs (on x86-64 with AVX2, a
+ * SIMD duplicate check). This is the loop every CPU runs, for tests and comparisons. */
+int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+
 /* Rank every hand of `ncards` (5..7) distinct cards out of 52 and count each rank:
  * counts[rank] for rank 1..HR_RANK_COUNT (counts[0] stays 0). Returns 0, or HR_ERR_COUNT. */
 int hr_census(int ncards, uint64_t *counts);

@@ -21,16 +21,18 @@ What it does:
    * five cards, Cactus Kev's scheme: a flush table and a unique-ranks table
      indexed by the 13-bit rank mask, and for the 4,888 rank multisets with a
      repeated rank a perfect hash keyed by the product of the cards' primes;
-   * five to seven cards in one pass: every card adds a 64-bit key (three bits
-     of count per rank, four bits of count per suit); the rank part of the sum
-     names the rank multiset, which a perfect hash maps to its best five-card
-     rank, and a suit count of five or more sends the hand to the flush table,
-     which holds the best flush of any rank mask.
+   * five to seven cards in one pass: every card adds a 64-bit key, its rank's
+     entry of RANK_KEYS in the low 32 bits and a count for its suit above. The
+     rank keys are chosen so that every multiset of up to seven ranks (at most
+     four of each) has its own sum, below 2**25. The sum is scrambled by an odd
+     multiplier mod 2**25 (a bijection) and row displacement (Tarjan and Yao)
+     packs the sparse sum -> best five-card rank table into a dense one:
+     ``t = sum * MULT mod 2**25; rank = table[t + offset[t >> ROW_BITS]]``. A suit count of five or more
+     sends the hand to the flush table instead, the best flush of any rank mask.
 
-   Both perfect hashes are hash-and-displace: ``bucket = (key * M1) >> (64 - B)``,
-   ``slot = (fastrange(key * M2) + displacement[bucket]) mod SIZE``. The script
-   searches multipliers from a fixed seed and verifies that every key lands in a
-   slot of its own.
+   The prime-product hash is hash-and-displace: ``bucket = (key * M1) >> (64 - B)``,
+   ``slot = (fastrange(key * M2) + displacement[bucket]) mod SIZE``, multipliers
+   searched from a fixed seed. Every table is verified key by key before it is written.
 """
 
 from __future__ import annotations
@@ -87,12 +89,17 @@ GROUP_SHAPES = {
 }
 
 # Layout of the one-pass key (see the module docstring).
-SUIT_BITS = 4          # one counter per suit in bits 0..15
-RANK_SHIFT = 16        # rank counters, three bits each, in bits 16..54
-RANK_BITS = 3
+SUIT_SHIFT = 32        # one 4-bit counter per suit in bits 32..47; the rank sum below
 INVALID_SHIFT = 56     # an id above 51 adds 1 << 56: any bit at 56.. marks the row bad
-SUIT_BIAS = 0x3333     # start each suit counter at 3 so that a count of 5+ sets bit 3
-FLUSH_CHECK = 0x8888
+SUIT_BIAS = 0x3333 << SUIT_SHIFT   # counters start at 3, so a count of 5+ sets bit 3
+FLUSH_CHECK = 0x8888 << SUIT_SHIFT
+ROW_BITS = 12          # row displacement: rows of 4096 places
+SUM_BITS = 25          # every multiset sum is below 2**25 (checked)
+
+# One key per rank, deuce to ace: the greedy choice, rank by rank, of the smallest key
+# that keeps the sums of all multisets of up to seven ranks (at most four of each)
+# distinct. `--search-rank-keys` recomputes them; every run checks the property.
+RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
 
 MASK64 = (1 << 64) - 1
 HASH_SEED = 7462
@@ -203,16 +210,54 @@ def rank_multisets(size: int):
 
 
 def multiset_key(ranks) -> int:
-    return sum(1 << (RANK_SHIFT + RANK_BITS * rank) for rank in ranks) >> RANK_SHIFT
+    return sum(RANK_KEYS[rank] for rank in ranks)
+
+
+def search_rank_keys() -> tuple[int, ...]:
+    """Recompute RANK_KEYS by the greedy search (numpy, about a minute).
+
+    Adding ``c`` copies of rank r (key k) to partial multisets with sums s1, s2 collides
+    when ``s1 - s2 = d * k`` for d = c2 - c1 in 1..4; so k is allowed unless some such
+    difference, with the second multiset small enough to take d more cards, equals d * k.
+    """
+    import numpy as np
+
+    sums, sizes = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    keys: list[int] = []
+    bound = 1 << 26
+    for _ in range(NUM_RANKS):
+        forbidden = np.zeros(bound, dtype=bool)
+        for d in range(1, 5):
+            small = sums[sizes <= 7 - d]
+            for start in range(0, len(sums), 512):
+                diff = (sums[start:start + 512, None] - small[None, :]).ravel()
+                diff = diff[(diff > 0) & (diff % d == 0)] // d
+                forbidden[diff[diff < bound]] = True
+        k = keys[-1] + 1 if keys else 1
+        k += int(np.argmin(forbidden[k:]))
+        keys.append(k)
+        grown_sums, grown_sizes = [sums], [sizes]
+        for c in range(1, 5):
+            room = sizes + c <= 7
+            grown_sums.append(sums[room] + c * k)
+            grown_sizes.append(sizes[room] + c)
+        sums, sizes = np.concatenate(grown_sums), np.concatenate(grown_sizes)
+    return tuple(keys)
 
 
 def best_multiset_ranks(rank_of: dict) -> dict[int, int]:
     """Best non-flush five-card rank of every 5-, 6- and 7-rank multiset, by multiset key."""
     best = {}
+    count = 0
     for size in (5, 6, 7):
         for ranks in rank_multisets(size):
+            count += 1
             best[multiset_key(ranks)] = min(rank_of[five, False]
                                             for five in itertools.combinations(ranks, 5))
+    if len(best) != count:
+        raise SystemExit(f"RANK_KEYS give {count - len(best)} colliding multiset sums")
+    if max(best) >= 1 << SUIT_SHIFT:
+        raise SystemExit("multiset sums overflow into the suit counters")
     return best
 
 
@@ -267,6 +312,75 @@ class PerfectHash:
         return True
 
 
+class RowDisplacement:
+    """Tarjan-Yao row displacement: a sparse table over keys < 2**key_bits packed densely.
+
+    A key is first scrambled, ``spread = key * multiplier mod 2**key_bits`` (a bijection,
+    so distinct keys stay distinct, but clusters of nearby keys scatter), then cut into
+    rows of 2**row_bits; each row gets an offset so that its keys land on free places of
+    one dense array: ``value = table[spread + offset[spread >> row_bits]]``. Rows are
+    placed fullest first at the lowest offset that fits (first fit); multipliers from a
+    fixed seed are tried and the smallest table kept. Every row has an offset and the
+    table is padded by a row, so any key below 2**key_bits reads inside the table.
+    """
+
+    def __init__(self, items: dict[int, int], *, row_bits: int, key_bits: int, seed: int, tries: int = 8):
+        if max(items) >> key_bits:
+            raise SystemExit(f"keys do not fit in {key_bits} bits")
+        self.row_bits, self.key_bits = row_bits, key_bits
+        rng = random.Random(seed)
+        best = None
+        for _ in range(tries):
+            self.multiplier = rng.getrandbits(key_bits) | 1
+            self._place(items)
+            if best is None or len(self.values) < len(best[2]):
+                best = (self.multiplier, self.offsets, self.values)
+        self.multiplier, self.offsets, self.values = best
+        for key, value in items.items():  # verify: every key reads its own value back
+            if self.values[self.index(key)] != value:
+                raise SystemExit(f"row displacement check failed for key {key}")
+        if len({self.index(key) for key in items}) != len(items):
+            raise SystemExit("row displacement placed two keys together")
+
+    def spread(self, key: int) -> int:
+        return key * self.multiplier & ((1 << self.key_bits) - 1)
+
+    def index(self, key: int) -> int:
+        spread = self.spread(key)
+        return spread + self.offsets[spread >> self.row_bits]
+
+    def _place(self, items: dict[int, int]) -> None:
+        import numpy as np
+
+        row_bits = self.row_bits
+        row_size = 1 << row_bits
+        rows: dict[int, list[int]] = {}
+        for key in sorted(items):
+            spread = self.spread(key)
+            rows.setdefault(spread >> row_bits, []).append(spread & (row_size - 1))
+        # Empty rows read the first row_size places.
+        self.offsets = [-(row << row_bits) for row in range(1 << (self.key_bits - row_bits))]
+        free = np.ones(len(items) * 2 + 2 * row_size, dtype=bool)
+        first_free = 0  # every place below it is taken
+        for row, columns in sorted(rows.items(), key=lambda item: (-len(item[1]), item[0])):
+            while not free[first_free]:
+                first_free += 1
+            start = max(0, first_free - columns[0])
+            span = len(free) - row_size - start
+            fits = free[start + columns[0]:start + columns[0] + span].copy()
+            for column in columns[1:]:
+                fits &= free[start + column:start + column + span]
+            if not fits.any():
+                raise SystemExit(f"row {row} fits nowhere")
+            base = start + int(np.argmax(fits))
+            free[base + np.asarray(columns)] = False
+            self.offsets[row] = base - (row << row_bits)
+        taken = ~free
+        self.values = [0] * (int(np.flatnonzero(taken).max()) + 1 + row_size)
+        for key, value in items.items():
+            self.values[self.index(key)] = value
+
+
 # ---------------------------------------------------------------------------- C output
 
 def c_array(ctype: str, name: str, values, per_line: int = 12, fmt: str = "{}") -> str:
@@ -293,11 +407,11 @@ def write_tables(out: Path) -> None:
     prime_hash = PerfectHash(repeated, bucket_bits=10, size=5120, seed=HASH_SEED)
 
     multisets = best_multiset_ranks(rank_of)
-    multiset_hash = PerfectHash(multisets, bucket_bits=14, size=81920, seed=HASH_SEED)
+    multiset_table = RowDisplacement(multisets, row_bits=ROW_BITS, key_bits=SUM_BITS, seed=HASH_SEED)
 
     kev_card = [RANK_PRIMES[c // 4] | (c // 4) << 8 | 1 << (12 + c % 4) | 1 << (16 + c // 4)
                 for c in range(NUM_CARDS)]
-    card_key = [(1 << (RANK_SHIFT + RANK_BITS * (c // 4))) + (1 << (SUIT_BITS * (c % 4)))
+    card_key = [RANK_KEYS[c // 4] + (1 << (SUIT_SHIFT + 4 * (c % 4)))
                 if c < NUM_CARDS else 1 << INVALID_SHIFT for c in range(256)]
 
     header = [BANNER, "#ifndef HANDRANK_TABLES_H", "#define HANDRANK_TABLES_H", "",
@@ -320,19 +434,20 @@ def write_tables(out: Path) -> None:
                f"extern const uint16_t hr_prime_hash_rank[{prime_hash.size}];",
                "",
                "/* Five to seven cards in one pass: the sum of hr_card_key over the cards, started at",
-               "   HR_SUIT_BIAS. Bits 0..15: a counter per suit (bit 3 of one set = flush); bits 16..54:",
-               "   three bits of count per rank; bits 56..63: ids above 51. */",
+               "   HR_SUIT_BIAS. Bits 0..31: the sum of the ranks' keys, distinct for every rank multiset;",
+               "   bits 32..47: a counter per suit (bit 3 of one set = flush); bits 56..63: ids above 51.",
+               "   Best non-flush rank of a multiset with sum s: with t = s * HR_MULTISET_MULT mod",
+               "   2^HR_MULTISET_SUM_BITS, hr_multiset_rank[t + hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]]. */",
                "extern const uint64_t hr_card_key[256];",
                f"#define HR_SUIT_BIAS {SUIT_BIAS:#x}ull",
+               f"#define HR_SUIT_SHIFT {SUIT_SHIFT}",
                f"#define HR_FLUSH_CHECK {FLUSH_CHECK:#x}ull",
                f"#define HR_INVALID_CHECK {(MASK64 >> INVALID_SHIFT) << INVALID_SHIFT:#x}ull",
-               f"#define HR_RANK_SHIFT {RANK_SHIFT}",
-               f"#define HR_MULTISET_HASH_BUCKET_BITS {multiset_hash.bucket_bits}",
-               f"#define HR_MULTISET_HASH_SIZE {multiset_hash.size}u",
-               f"#define HR_MULTISET_HASH_MULT_BUCKET {multiset_hash.mult_bucket:#018x}ull",
-               f"#define HR_MULTISET_HASH_MULT_SLOT {multiset_hash.mult_slot:#018x}ull",
-               f"extern const uint16_t hr_multiset_hash_displacement[{1 << multiset_hash.bucket_bits}];",
-               f"extern const uint16_t hr_multiset_hash_rank[{multiset_hash.size}];",
+               f"#define HR_MULTISET_SUM_BITS {multiset_table.key_bits}",
+               f"#define HR_MULTISET_MULT {multiset_table.multiplier:#x}u",
+               f"#define HR_MULTISET_ROW_BITS {multiset_table.row_bits}",
+               f"extern const int32_t hr_multiset_offset[{len(multiset_table.offsets)}];",
+               f"extern const uint16_t hr_multiset_rank[{len(multiset_table.values)}];",
                "", "#endif", ""]
 
     five = [BANNER, '#include "handrank_tables.h"', "",
@@ -343,8 +458,8 @@ def write_tables(out: Path) -> None:
             c_array("uint16_t", "hr_prime_hash_rank", prime_hash.values, 16)]
     seven = [BANNER, '#include "handrank_tables.h"', "",
              c_array("uint64_t", "hr_card_key", card_key, 4, "{:#018x}ull"),
-             c_array("uint16_t", "hr_multiset_hash_displacement", multiset_hash.displacement, 16),
-             c_array("uint16_t", "hr_multiset_hash_rank", multiset_hash.values, 16)]
+             c_array("int32_t", "hr_multiset_offset", multiset_table.offsets, 10),
+             c_array("uint16_t", "hr_multiset_rank", multiset_table.values, 16)]
 
     out.mkdir(parents=True, exist_ok=True)
     (out / "handrank_tables.h").write_text("\n".join(header))
@@ -356,7 +471,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "tables",
                         help="folder to write the tables into (default: the repository's tables/)")
-    write_tables(parser.parse_args().out)
+    parser.add_argument("--search-rank-keys", action="store_true",
+                        help="rerun the greedy search for RANK_KEYS and compare (slow), then exit")
+    args = parser.parse_args()
+    if args.search_rank_keys:
+        found = search_rank_keys()
+        print("found:", found)
+        raise SystemExit(0 if found == RANK_KEYS else "differs from RANK_KEYS")
+    write_tables(args.out)
 
 
 if __name__ == "__main__":

@@ -31,18 +31,19 @@ extern const uint16_t hr_prime_hash_displacement[1024];
 extern const uint16_t hr_prime_hash_rank[5120];
 
 /* Five to seven cards in one pass: the sum of hr_card_key over the cards, started at
-   HR_SUIT_BIAS. Bits 0..15: a counter per suit (bit 3 of one set = flush); bits 16..54:
-   three bits of count per rank; bits 56..63: ids above 51. */
+   HR_SUIT_BIAS. Bits 0..31: the sum of the ranks' keys, distinct for every rank multiset;
+   bits 32..47: a counter per suit (bit 3 of one set = flush); bits 56..63: ids above 51.
+   Best non-flush rank of a multiset with sum s: with t = s * HR_MULTISET_MULT mod
+   2^HR_MULTISET_SUM_BITS, hr_multiset_rank[t + hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]]. */
 extern const uint64_t hr_card_key[256];
-#define HR_SUIT_BIAS 0x3333ull
-#define HR_FLUSH_CHECK 0x8888ull
+#define HR_SUIT_BIAS 0x333300000000ull
+#define HR_SUIT_SHIFT 32
+#define HR_FLUSH_CHECK 0x888800000000ull
 #define HR_INVALID_CHECK 0xff00000000000000ull
-#define HR_RANK_SHIFT 16
-#define HR_MULTISET_HASH_BUCKET_BITS 14
-#define HR_MULTISET_HASH_SIZE 81920u
-#define HR_MULTISET_HASH_MULT_BUCKET 0xecdac142308f9819ull
-#define HR_MULTISET_HASH_MULT_SLOT 0x1feb160538973e4dull
-extern const uint16_t hr_multiset_hash_displacement[16384];
-extern const uint16_t hr_multiset_hash_rank[81920];
+#define HR_MULTISET_SUM_BITS 25
+#define HR_MULTISET_MULT 0x712e7du
+#define HR_MULTISET_ROW_BITS 12
+extern const int32_t hr_multiset_offset[8192];
+extern const uint16_t hr_multiset_rank[85781];
 
 #endif

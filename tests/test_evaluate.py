@@ -163,6 +163,23 @@ def test_first_bad_row_is_reported_with_threads(random_sevens):
             evaluate_many(hands, threads=threads)
 
 
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("row", [0, 1, 2998, 2999])  # the last row takes another path in the kernel
+@pytest.mark.parametrize("portable", [False, True])
+def test_kernel_finds_bad_rows_everywhere(random_sevens, k, row, portable):
+    from handrank._core import ffi, lib
+
+    batch = lib.hr_rank_batch_portable if portable else lib.hr_rank_batch
+    for value, expected in ((52, lib.HR_ERR_CARD), (255, lib.HR_ERR_CARD), ("dup", lib.HR_ERR_DUPLICATE)):
+        hands = random_sevens[:3000, :k].copy()
+        hands[row, k - 1] = hands[row, 0] if value == "dup" else value
+        out = np.zeros(3000, dtype=np.uint16)
+        error = ffi.new("int *")
+        bad = batch(ffi.from_buffer("uint8_t[]", hands), 3000, k, ffi.from_buffer("uint16_t[]", out), error)
+        assert (bad, error[0]) == (row, expected)
+        assert np.array_equal(out[:row], evaluate_many(hands[:row]))
+
+
 def test_int64_259_is_refused_not_wrapped():
     hands = np.array([[259, 4, 8, 12, 17]], dtype=np.int64)  # 259 % 256 == 3, a valid card
     with pytest.raises(ValueError, match="card id 259"):

@@ -207,6 +207,24 @@ def test_threads_give_the_same_ranks(random_sevens):
     assert np.array_equal(evaluate_many(hands, threads=4), single)
 
 
+def test_out_receives_the_ranks(random_sevens):
+    out = np.zeros(len(random_sevens), dtype=np.uint16)
+    result = evaluate_many(random_sevens, out=out, threads=2)
+    assert result is out
+    assert np.array_equal(out, evaluate_many(random_sevens))
+
+
+@pytest.mark.parametrize(("out", "error", "words"), [
+    (np.zeros(10, dtype=np.int32), TypeError, "uint16"),
+    ([0] * 10, TypeError, "uint16"),
+    (np.zeros(9, dtype=np.uint16), ValueError, "shape (10,)"),
+    (np.zeros(20, dtype=np.uint16)[::2], ValueError, "C-contiguous"),
+])
+def test_bad_out(random_sevens, out, error, words):
+    with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
+        evaluate_many(random_sevens[:10], out=out)
+
+
 @pytest.mark.parametrize(("threads", "error"), [(0, ValueError), (-2, ValueError), (1.5, TypeError),
                                                 (True, TypeError)])
 def test_bad_threads(random_sevens, threads, error):

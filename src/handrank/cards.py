@@ -8,7 +8,6 @@ clubs, diamonds, hearts, spades ('c', 'd', 'h', 's'). Text accepts any case, '10
 from __future__ import annotations
 
 import operator
-import re
 import sys
 from collections.abc import Iterable
 from typing import SupportsIndex, Union
@@ -29,7 +28,10 @@ _RANK_OF = {**{ch: i for i, ch in enumerate(RANKS)}, **{ch.lower(): i for i, ch 
 _SUIT_OF = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2,
             "♤": 3}
 _SUIT_OF.update({k.upper(): v for k, v in list(_SUIT_OF.items()) if k.isalpha()})
-_SEPARATORS = re.compile(r"[\s,]+")
+# Every way to write one card, for the common case of cards separated by spaces or commas;
+# anything else (cards run together, mistakes) goes through the scanner below.
+_CARD_OF_TEXT = {rank_text + suit_text: _RANK_OF[rank_text] * 4 + suit
+                 for rank_text in _RANK_OF for suit_text, suit in _SUIT_OF.items()}
 
 
 def _where(position: int | None) -> str:
@@ -125,7 +127,13 @@ def parse(hand: Hand) -> list[int]:
         TypeError: something that is not a card where a card is expected.
     """
     if isinstance(hand, str):
-        cards = [c for token in _SEPARATORS.split(hand.strip()) if token for c in _cards_in_token(token)]
+        cards = []
+        for token in hand.replace(",", " ").split():
+            card_id = _CARD_OF_TEXT.get(token)
+            if card_id is None:
+                cards.extend(_cards_in_token(token))
+            else:
+                cards.append(card_id)
     elif is_ndarray(hand):
         if hand.ndim != 1:
             raise ValueError(f"expected a 1-D array of card ids, got shape {hand.shape}")

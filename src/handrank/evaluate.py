@@ -199,13 +199,31 @@ def _thread_count(threads: object, rows: int) -> int:
     return max(1, min(count, rows // _MIN_ROWS_PER_THREAD))
 
 
-def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None) -> npt.NDArray[np.uint16]:
+def _output(out: Any, rows: int) -> npt.NDArray[np.uint16]:
+    import numpy as np
+
+    if out is None:
+        return np.empty(rows, dtype=np.uint16)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
+        raise TypeError(f"out must be a numpy uint16 array, got {getattr(out, 'dtype', type(out).__name__)}")
+    if out.shape != (rows,):
+        raise ValueError(f"out must have shape ({rows},) for {rows} hands, got {out.shape}")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError("out must be C-contiguous and writeable")
+    return out
+
+
+def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
+                  out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
     """Rank every row of an (N, k) array of card ids, k = 5, 6 or 7, in C.
 
     Returns a uint16 array of N ranks, 1 (royal flush) ... 7462 (7-5-4-3-2); lower is
     better, equal ranks split the pot. A C-contiguous uint8 array is read in place;
     any other integer dtype or memory order is range-checked, then converted.
     ``threads`` splits the rows across that many threads (the GIL is released).
+    ``out``, a C-contiguous uint16 array of N, receives the ranks and is returned:
+    reusing one saves allocating (and the OS zeroing) a new array every call. If a row
+    is bad, ``out`` holds the ranks of some rows and garbage in others.
 
     >>> import numpy as np
     >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8))
@@ -214,17 +232,15 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None) -> npt.ND
     Raises:
         ValueError: a wrong shape, or a row with an id outside 0..51 or a duplicate
             card (the message names the first such row).
-        TypeError: a non-integer array.
+        TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
-    import numpy as np
-
     matrix = _card_matrix(cards)
     rows, ncards = matrix.shape
-    out = np.empty(rows, dtype=np.uint16)
+    out = _output(out, rows)
     if rows == 0:
         return out
     nthreads = _thread_count(threads, rows)
-    bounds = np.linspace(0, rows, nthreads + 1).astype(np.int64).tolist()
+    bounds = [rows * i // nthreads for i in range(nthreads + 1)]
     source = ffi.from_buffer("uint8_t[]", matrix)
     target = ffi.from_buffer("uint16_t[]", out)
     failures: list[tuple[int, int]] = []

@@ -89,11 +89,26 @@ HR_INLINE uint64_t row_cards(const uint8_t *row, const int n) {
     return seen;
 }
 
+/* Nonzero when a row repeats a card (or has an id that aliases one: ids above 51 are caught
+ * by the key). One popcount where the CPU has it in this build, else an and/or a card. */
+HR_INLINE uint64_t row_repeats(const uint8_t *row, const int n) {
+#if defined(__POPCNT__) || defined(__aarch64__) || defined(__ARM_NEON)
+    return (uint64_t)(hr_popcount64(row_cards(row, n)) ^ n);
+#else
+    uint64_t seen = 0, repeats = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t bit = 1ull << (row[j] & 63);
+        repeats |= seen & bit;
+        seen |= bit;
+    }
+    return repeats;
+#endif
+}
+
 /* Rank of one row of n cards, or the error. */
 HR_INLINE int rank_row(const uint8_t *row, const int n) {
     uint64_t key = row_key(row, n);
-    if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) |
-                    (uint64_t)(hr_popcount64(row_cards(row, n)) ^ n)))
+    if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | row_repeats(row, n)))
         return slow_row(row, n, key);
     return multiset_rank(key);
 }
@@ -171,8 +186,7 @@ HR_INLINE int64_t rank_rows(const uint8_t *cards, int64_t nrows, const int n, ui
     for (int64_t i = 0; i < nrows; i++) {
         const uint8_t *row = cards + i * n;
         uint64_t key = row_key(row, n);
-        if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) |
-                        (uint64_t)(hr_popcount64(row_cards(row, n)) ^ n))) {
+        if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | row_repeats(row, n))) {
             int rank = slow_row(row, n, key);
             if (rank < 0) {
                 *error = rank;

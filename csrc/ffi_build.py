@@ -28,6 +28,8 @@ CDEF = """
 #define HR_ERR_COUNT ...
 
 int hr_rank(const uint8_t *cards, int ncards);
+int hr_best_five(const uint8_t *cards, int ncards, uint8_t *best);
+extern const uint32_t hr_rank_pattern[];
 int hr_rank5_ints(int c0, int c1, int c2, int c3, int c4);
 int hr_rank6_ints(int c0, int c1, int c2, int c3, int c4, int c5);
 int hr_rank7_ints(int c0, int c1, int c2, int c3, int c4, int c5, int c6);

@@ -122,6 +122,26 @@ int hr_rank(const uint8_t *cards, int ncards) {
     }
 }
 
+int hr_best_five(const uint8_t *cards, int ncards, uint8_t *best) {
+    int rank = hr_rank(cards, ncards);
+    if (rank < 0) return rank;
+    /* The first five-card subset, in lexicographic order of positions, that reaches the rank. */
+    int pick[5] = {0, 1, 2, 3, 4};
+    for (;;) {
+        uint8_t five[5];
+        for (int j = 0; j < 5; j++) five[j] = cards[pick[j]];
+        if (rank_row(five, 5) == rank) {
+            for (int j = 0; j < 5; j++) best[j] = five[j];
+            return rank;
+        }
+        int j = 4;
+        while (j >= 0 && pick[j] == ncards - 5 + j) j--;
+        if (j < 0) return HR_ERR_COUNT; /* not reached: some subset always holds the best five */
+        pick[j]++;
+        for (int m = j + 1; m < 5; m++) pick[m] = pick[m - 1] + 1;
+    }
+}
+
 /* Ints from Python may be anything: reject what does not fit a card before narrowing. */
 #define HR_CHECK_INT(c) if ((unsigned)(c) > 51u) return HR_ERR_CARD
 

@@ -20,6 +20,11 @@
 /* One hand of 5..7 card ids: its rank, or a negative HR_ERR_*. */
 int hr_rank(const uint8_t *cards, int ncards);
 
+/* The five of 5..7 cards that make the hand's rank, written to best[0..4] in the order the
+ * cards were given; where several fives reach the rank, the first by position (lexicographic
+ * order of the chosen positions). Returns the rank, or a negative HR_ERR_*. */
+int hr_best_five(const uint8_t *cards, int ncards, uint8_t *best);
+
 /* The same, with the cards as separate ints (the cheapest call from Python). */
 int hr_rank5_ints(int c0, int c1, int c2, int c3, int c4);
 int hr_rank6_ints(int c0, int c1, int c2, int c3, int c4, int c5);

@@ -159,6 +159,29 @@ def number_five_card_hands() -> dict[tuple[tuple[int, ...], bool], int]:
     return rank_of
 
 
+def significance_order(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """A hand's five card ranks in the order the seed compares them: groups by size then
+    rank, highest first; a straight from its top card down, the wheel as 5-4-3-2-A."""
+    category, order = hand_key(ranks, flush)
+    if category in (STRAIGHT, STRAIGHT_FLUSH):
+        top = order[0]
+        return (FIVE, 2, 1, 0, ACE) if top == FIVE else tuple(range(top, top - 5, -1))
+    counts = Counter(ranks)
+    return tuple(rank for rank in order for _ in range(counts[rank]))
+
+
+def rank_patterns(rank_of: dict) -> list[int]:
+    """For every rank 1..7462, its five card ranks in significance order, 4 bits each,
+    the most significant card in bits 16..19; entry 0 is unused."""
+    patterns = [0] * (len(set(rank_of.values())) + 1)
+    for pattern, rank in rank_of.items():
+        packed = 0
+        for card_rank in significance_order(*pattern):
+            packed = packed << 4 | card_rank
+        patterns[rank] = packed
+    return patterns
+
+
 def worst_rank_per_category(rank_of: dict) -> list[int]:
     worst = [0] * len(CATEGORIES)
     for pattern, rank in rank_of.items():
@@ -433,6 +456,11 @@ def write_tables(out: Path) -> None:
                f"extern const uint16_t hr_prime_hash_displacement[{1 << prime_hash.bucket_bits}];",
                f"extern const uint16_t hr_prime_hash_rank[{prime_hash.size}];",
                "",
+               "/* For every rank, its five card ranks (0 = deuce .. 12 = ace) in the order they are",
+               "   compared: groups by size then rank, a straight from its top card (the wheel 5-4-3-2-A);",
+               "   4 bits each, the first in bits 16..19. Names and explanations are built from it. */",
+               "extern const uint32_t hr_rank_pattern[HR_RANK_COUNT + 1];",
+               "",
                "/* Five to seven cards in one pass: the sum of hr_card_key over the cards, started at",
                "   HR_SUIT_BIAS. Bits 0..31: the sum of the ranks' keys, distinct for every rank multiset;",
                "   bits 32..47: a counter per suit (bit 3 of one set = flush); bits 56..63: ids above 51.",
@@ -455,7 +483,8 @@ def write_tables(out: Path) -> None:
             c_array("uint16_t", "hr_flush_rank", flush, 16),
             c_array("uint16_t", "hr_unique5_rank", unique, 16),
             c_array("uint16_t", "hr_prime_hash_displacement", prime_hash.displacement, 16),
-            c_array("uint16_t", "hr_prime_hash_rank", prime_hash.values, 16)]
+            c_array("uint16_t", "hr_prime_hash_rank", prime_hash.values, 16),
+            c_array("uint32_t", "hr_rank_pattern", rank_patterns(rank_of), 8, "{:#07x}")]
     seven = [BANNER, '#include "handrank_tables.h"', "",
              c_array("uint64_t", "hr_card_key", card_key, 4, "{:#018x}ull"),
              c_array("int32_t", "hr_multiset_offset", multiset_table.offsets, 10),

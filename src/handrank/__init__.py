@@ -13,6 +13,8 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 from .cards import RANKS, SUITS, Card, Hand, card, format_card, format_cards, parse
 from .census import Census, CategoryCount, census
 from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
+from .names import describe, rank_pattern
+from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winners
 
 __version__ = "0.1.0"
 
@@ -20,4 +22,5 @@ __all__ = [
     "RANKS", "SUITS", "RANK_COUNT", "Card", "Hand", "Category", "Census", "CategoryCount",
     "card", "parse", "format_card", "format_cards",
     "evaluate", "evaluate_many", "compare", "category", "categories", "census",
+    "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",
 ]

@@ -1,4 +1,12 @@
-"""The ``handrank`` command line (also ``python -m handrank``)."""
+"""The ``handrank`` command line (also ``python -m handrank``).
+
+    handrank rank "As Ks Qs Js Ts"
+    handrank compare "As Ah Kc Qd Js" "Ac Ad Kh Qs Jd"
+    handrank showdown --board "2c 7d 9h Kh 3s" "As Ah" "Kd Kc"
+    handrank census --cards 7
+
+Every command takes ``--json``. Bad input prints one line on stderr and exits with 2.
+"""
 
 from __future__ import annotations
 
@@ -7,28 +15,93 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .cards import format_cards, parse
 from .census import census
+from .evaluate import category, compare
+from .names import describe
+from .showdown import _best_five_of, explain, showdown
 
 
-def _census(args: argparse.Namespace) -> None:
+def _hand_report(text: str) -> dict[str, object]:
+    cards = parse(text)
+    rank, five = _best_five_of(cards)
+    return {"hand": format_cards(cards), "rank": rank, "category": category(rank).name,
+            "name": describe(rank), "short_name": describe(rank, short=True), "best_five": format_cards(five)}
+
+
+def _rank(args: argparse.Namespace) -> str:
+    report = _hand_report(args.hand)
+    if args.json:
+        return json.dumps(report, indent=2, ensure_ascii=False)
+    return (f"rank {report['rank']} of 7462 ({str(report['category']).lower().replace('_', ' ')}): "
+            f"{report['name']}\nbest five: {report['best_five']}")
+
+
+def _compare(args: argparse.Namespace) -> str:
+    first, second = _hand_report(args.first), _hand_report(args.second)
+    result = compare(args.first, args.second)
+    why = explain(args.first, args.second)
+    if args.json:
+        return json.dumps({"result": result, "winner": {1: "first", -1: "second", 0: None}[result],
+                           "explanation": why, "hands": [first, second]}, indent=2, ensure_ascii=False)
+    verdict = {1: "first hand wins: ", -1: "second hand wins: ", 0: ""}[result]
+    return (f"first:  {first['hand']}  rank {first['rank']}, {first['name']}\n"
+            f"second: {second['hand']}  rank {second['rank']}, {second['name']}\n"
+            f"{verdict}{why}")
+
+
+def _showdown(args: argparse.Namespace) -> str:
+    result = showdown(args.holes, args.board)
+    if args.json:
+        return json.dumps(result.as_dict(), indent=2, ensure_ascii=False)
+    lines = [f"board: {format_cards(result.board)}"]
+    for index, player in enumerate(result.players):
+        lines.append(f"player {index + 1}: {format_cards(player.hole)}  rank {player.rank}, {player.name} "
+                     f"({format_cards(player.best_five)})")
+    seats = ", ".join(str(i + 1) for i in result.winners)
+    lines.append(f"split pot: players {seats}" if len(result.winners) > 1 else f"winner: player {seats}")
+    return "\n".join(lines)
+
+
+def _census(args: argparse.Namespace) -> str:
     result = census(args.cards)
-    print(json.dumps(result.as_dict(), indent=2) if args.json else result.table())
+    return json.dumps(result.as_dict(), indent=2) if args.json else result.table()
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="handrank", description="Rank poker hands by lookup tables.")
+    parser = argparse.ArgumentParser(
+        prog="handrank",
+        description="Rank poker hands by lookup tables. Ranks run from 1 (royal flush) to 7462 "
+                    "(7-5-4-3-2); lower is better, equal ranks split the pot.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub = commands.add_parser("rank", help="rank, category, name and best five of a hand of 5-7 cards")
+    sub.add_argument("hand", help="the cards, e.g. 'As Ks Qs Js Ts' or 'AsKsQsJsTs'")
+    sub.set_defaults(run=_rank)
+
+    sub = commands.add_parser("compare", help="which of two hands wins, or a split pot, and why")
+    sub.add_argument("first")
+    sub.add_argument("second")
+    sub.set_defaults(run=_compare)
+
+    sub = commands.add_parser("showdown", help="Texas Hold'em: each player's hand against the board, and the winners")
+    sub.add_argument("--board", required=True, help="3 to 5 community cards")
+    sub.add_argument("holes", nargs="+", metavar="HOLE", help="each player's two hole cards, e.g. 'As Ah'")
+    sub.set_defaults(run=_showdown)
+
     sub = commands.add_parser("census", help="rank every 5-, 6- or 7-card hand and count the categories")
     sub.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, help="cards a hand (default 5)")
-    sub.add_argument("--json", action="store_true", help="print JSON instead of a table")
     sub.set_defaults(run=_census)
+
+    for name in ("rank", "compare", "showdown", "census"):
+        commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        args.run(args)
+        print(args.run(args))
     except (ValueError, TypeError) as error:
         print(f"handrank: error: {error}", file=sys.stderr)
         return 2

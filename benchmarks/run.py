@@ -98,6 +98,23 @@ def order_agreement(theirs: Sequence[int], ours: np.ndarray) -> str:
     return f"same order as handrank on {same:,}/{len(ours) - 1:,} neighbouring pairs"
 
 
+def bulk_rows(table: Table, ncards: int, args: argparse.Namespace) -> None:
+    """handrank evaluate_many on random hands (generation not timed), `out` reused and new."""
+    hands = random_hands(args.hands, ncards, seed=ncards)
+    out = np.empty(len(hands), dtype=np.uint16)
+    one_thread = 0.0
+    for threads in (1, 2):
+        rate = len(hands) / median_seconds(lambda: handrank.evaluate_many(hands, threads=threads, out=out),  # noqa: B023
+                                           args.repeat)
+        one_thread = one_thread or rate
+        if ncards == 7 and threads == 1:
+            table.bulk = rate
+        table.add(f"handrank evaluate_many {ncards} cards, {threads} thread{'s' * (threads > 1)}",
+                  rate, one_thread, "out= reused")
+    rate = len(hands) / median_seconds(lambda: handrank.evaluate_many(hands, threads=2), args.repeat)
+    table.add(f"handrank evaluate_many {ncards} cards, 2 threads", rate, one_thread, "new output array")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000_000, help="hands for the bulk runs")
@@ -110,22 +127,8 @@ def main() -> None:
     print(f"import handrank: {import_seconds(args.repeat) * 1e3:.1f} ms (median of {args.repeat})")
     table = Table()
 
-    # Bulk: the random generation is not timed; `out` reused and fresh both shown.
     for ncards in (7, 6, 5):
-        hands = random_hands(args.hands, ncards, seed=ncards)
-        out = np.empty(len(hands), dtype=np.uint16)
-        one_thread = 0.0
-        for threads in (1, 2):
-            rate = len(hands) / median_seconds(lambda: handrank.evaluate_many(hands, threads=threads, out=out),
-                                               args.repeat)
-            one_thread = one_thread or rate
-            if ncards == 7 and threads == 1:
-                table.bulk = rate
-            table.add(f"handrank evaluate_many {ncards} cards, {threads} thread{'s' * (threads > 1)}",
-                      rate, one_thread, "out= reused")
-        rate = len(hands) / median_seconds(lambda: handrank.evaluate_many(hands, threads=2), args.repeat)
-        table.add(f"handrank evaluate_many {ncards} cards, 2 threads", rate, one_thread, "new output array")
-        del hands, out
+        bulk_rows(table, ncards, args)
 
     sevens = random_hands(args.calls, 7, seed=77)
     int_hands = [tuple(row) for row in sevens.tolist()]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import sys
 from collections.abc import Iterable
-from typing import SupportsIndex, Union
+from typing import Any, SupportsIndex, Union
 
 __all__ = ["RANKS", "SUITS", "Card", "Hand", "card", "parse", "format_card", "format_cards"]
 
@@ -135,11 +135,12 @@ def parse(hand: Hand) -> list[int]:
             else:
                 cards.append(card_id)
     elif is_ndarray(hand):
-        if hand.ndim != 1:
-            raise ValueError(f"expected a 1-D array of card ids, got shape {hand.shape}")
-        if hand.dtype.kind not in "iu":
-            raise TypeError(f"expected an integer array of card ids, got dtype {hand.dtype}")
-        cards = [_card_from_int(value, i) for i, value in enumerate(hand.tolist())]
+        array: Any = hand
+        if array.ndim != 1:
+            raise ValueError(f"expected a 1-D array of card ids, got shape {array.shape}")
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"expected an integer array of card ids, got dtype {array.dtype}")
+        cards = [_card_from_int(value, i) for i, value in enumerate(array.tolist())]
     elif isinstance(hand, (bytes, bytearray)) or not isinstance(hand, Iterable):
         raise TypeError(f"expected cards as a string or an iterable of cards, got {type(hand).__name__}")
     else:

@@ -167,7 +167,9 @@ def _deciding_part(kind: Category, position: int, pattern: tuple[int, ...]) -> t
     if kind in (Category.STRAIGHT_FLUSH, Category.STRAIGHT):
         return ("straight flushes" if kind is Category.STRAIGHT_FLUSH else "straights"), "the top card decides"
     if kind is Category.FOUR_OF_A_KIND:
-        return ("four of a kind", "the four of a kind decides") if position < 4 else (f"four {plural}", "the kicker decides")
+        if position < 4:
+            return "four of a kind", "the four of a kind decides"
+        return f"four {plural}", "the kicker decides"
     if kind is Category.FULL_HOUSE:
         return ("full houses", "the three of a kind decides") if position < 3 else \
             (f"{plural} full", "the pair decides")

@@ -2,6 +2,7 @@ import itertools
 
 import numpy as np
 import pytest
+
 from reference import five_card_value
 
 # The seed's table: hands and distinct ranks per category, best category first.

@@ -2,9 +2,9 @@
 
 import numpy as np
 import pytest
-from conftest import FIVE_CARD_COUNTS
 
 import handrank
+from conftest import FIVE_CARD_COUNTS
 
 SIX_AND_SEVEN_CARD_COUNTS = {  # hands / distinct ranks, from the speed issue's published table
     6: {

@@ -4,10 +4,10 @@ import random
 
 import numpy as np
 import pytest
-from handrank._core import ffi, lib
-from reference import hand_value
 
 import handrank
+from handrank._core import ffi, lib
+from reference import hand_value
 
 RANDOM_HANDS = 100_000  # per size: 200,000 six- and seven-card hands in all
 

@@ -3,7 +3,6 @@
 import random
 
 import pytest
-from test_seed_examples import BEATS, TIES
 
 from handrank import (
     best_five,
@@ -17,6 +16,7 @@ from handrank import (
     winners,
 )
 from handrank.names import RANK_SYMBOLS
+from test_seed_examples import BEATS, TIES
 
 
 def test_best_five_reaches_the_rank_and_reads_in_order():

@@ -26,6 +26,13 @@ CDEF = """
 #define HR_ERR_CARD ...
 #define HR_ERR_DUPLICATE ...
 #define HR_ERR_COUNT ...
+#define HR_ERR_PLAYERS ...
+#define HR_ERR_BOARD ...
+#define HR_ERR_RANGE ...
+#define HR_ERR_IMPOSSIBLE ...
+#define HR_MAX_PLAYERS ...
+#define HR_SHARE_UNITS ...
+#define HR_EQUITY_CHUNK ...
 
 int hr_rank(const uint8_t *cards, int ncards);
 int hr_best_five(const uint8_t *cards, int ncards, uint8_t *best);
@@ -37,10 +44,24 @@ int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, i
 int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int hr_census(int ncards, uint64_t *counts);
+
+typedef struct {
+    uint64_t boards;
+    uint64_t wins[9];
+    uint64_t ties[9];
+    uint64_t shares[9];
+    uint64_t shares_squared[9];
+} hr_equity_counts;
+int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
+                        int ndead, int first_begin, int first_end, hr_equity_counts *counts);
+int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *cumulative,
+                          int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
+                          uint64_t seed, uint64_t trials, uint64_t first_chunk, uint64_t end_chunk,
+                          hr_equity_counts *counts);
 """
 
 # Paths relative to the project root, where pip runs setup.py.
-SOURCES = ["csrc/handrank.c", "tables/five_card.c", "tables/seven_card.c"]
+SOURCES = ["csrc/handrank.c", "csrc/equity.c", "tables/five_card.c", "tables/seven_card.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
@@ -49,8 +70,9 @@ ffibuilder.set_source(
     '#include "handrank.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
-    depends=[*SOURCES, "csrc/handrank.h", "tables/handrank_tables.h"],
-    extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99"],
+    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "tables/handrank_tables.h"],
+    # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
+    extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],
 )
 
 if __name__ == "__main__":

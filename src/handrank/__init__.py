@@ -13,7 +13,9 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 from .cards import RANKS, SUITS, Card, Hand, card, format_card, format_cards, parse
 from .census import CategoryCount, Census, census
 from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
+from .equity import EquityResult, equity
 from .names import describe, rank_pattern
+from .ranges import parse_range
 from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winners
 
 __version__ = "0.1.0"
@@ -23,4 +25,5 @@ __all__ = [
     "card", "parse", "format_card", "format_cards",
     "evaluate", "evaluate_many", "compare", "category", "categories", "census",
     "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",
+    "equity", "EquityResult", "parse_range",
 ]

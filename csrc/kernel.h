@@ -1,0 +1,66 @@
+/* Internal to the kernel: the lookups its C files share, inlined where they are used.
+ * Not part of the interface (that is handrank.h). */
+#ifndef HANDRANK_KERNEL_H
+#define HANDRANK_KERNEL_H
+
+#include "handrank.h"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HR_X86_DISPATCH 1
+#else
+#define HR_X86_DISPATCH 0
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HR_INLINE static inline __attribute__((always_inline))
+#define HR_NOINLINE static __attribute__((noinline))
+#define HR_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define hr_popcount64(x) __builtin_popcountll(x)
+#define hr_ctz64(x) __builtin_ctzll(x)
+#else
+#define HR_INLINE static __inline
+#define HR_NOINLINE static
+#define HR_UNLIKELY(x) (x)
+static int hr_popcount64(uint64_t x) {
+    int n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+static int hr_ctz64(uint64_t x) {
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+}
+#endif
+
+/* hash-and-displace lookup; `size` <= 2^17 so base + displacement < 2 * size. */
+HR_INLINE uint32_t hash_slot(uint64_t key, uint64_t mult_bucket, uint64_t mult_slot, int bucket_bits,
+                             uint32_t size, const uint16_t *displacement) {
+    uint32_t bucket = (uint32_t)((key * mult_bucket) >> (64 - bucket_bits));
+    uint32_t base = (uint32_t)((((key * mult_slot) >> 32) * size) >> 32);
+    uint32_t slot = base + displacement[bucket];
+    return slot >= size ? slot - size : slot;
+}
+
+/* Best non-flush rank of the multiset whose rank-key sum is the low 32 bits of `key`.
+ * t < 2^HR_MULTISET_SUM_BITS whatever the key, and the table is padded for every t. */
+HR_INLINE int multiset_rank(uint64_t key) {
+    uint32_t t = ((uint32_t)key * HR_MULTISET_MULT) & ((1u << HR_MULTISET_SUM_BITS) - 1);
+    return hr_multiset_rank[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
+}
+
+/* The suit with five or more cards, from a key whose HR_FLUSH_CHECK bits are not all clear. */
+HR_INLINE int flush_suit(uint64_t key) {
+    return hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT) >> 2;
+}
+
+/* One card as a bit in a 64-bit word of four 16-bit rank masks, one a suit. */
+HR_INLINE uint64_t suit_rank_bit(int card) {
+    return 1ull << (16 * (card & 3) + (card >> 2));
+}
+
+HR_INLINE int flush_rank(uint64_t suit_masks, uint64_t key) {
+    return hr_flush_rank[(suit_masks >> (16 * flush_suit(key))) & 0x1FFF];
+}
+
+#endif

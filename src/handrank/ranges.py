@@ -1,0 +1,152 @@
+"""Hold'em hand ranges in the notation poker tools share.
+
+    QQ+          pairs from queens up         AKs, AKo, AK  suited, offsuit, both
+    QQ-99        pairs from queens to nines   A2s+          A2s, A3s ... AKs
+    T9s-65s      T9s, 98s, 87s, 76s, 65s      KTo+          KTo, KJo, KQo
+    A9s-A5s      A9s, A8s ... A5s             AhKh          one combo, named card by card
+
+Items are separated by commas. A weight, the relative chance of holding the combos, goes
+in front in parentheses, ``0.5(AKo)`` or ``0.5(AKo, KQs)``, or behind, ``AKo:0.5``; the
+default is 1. When a combo is named twice, the later weight counts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import _cards_in_token, format_cards
+
+__all__ = ["parse_range", "format_combo"]
+
+_RANKS = "23456789TJQKA"
+_RANK = r"([2-9TJQKA])"
+_PAIR = re.compile(rf"^{_RANK}\1(\+)?$", re.IGNORECASE)
+_PAIR_SPAN = re.compile(rf"^{_RANK}\1-{_RANK}\2$", re.IGNORECASE)
+_TWO = re.compile(rf"^{_RANK}{_RANK}([so])?(\+)?$", re.IGNORECASE)
+_TWO_SPAN = re.compile(rf"^{_RANK}{_RANK}([so])?-{_RANK}{_RANK}([so])?$", re.IGNORECASE)
+_WEIGHT_FIRST = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)\s*\((.*)\)$", re.DOTALL)
+_WEIGHT_LAST = re.compile(r"^(.*?)\s*:\s*(\d+(?:\.\d*)?|\.\d+)$", re.DOTALL)
+
+Combo = tuple[int, int]
+
+
+def _rank(char: str) -> int:
+    return _RANKS.index(char.upper())
+
+
+def _pair_combos(rank: int) -> list[Combo]:
+    cards = [rank * 4 + suit for suit in range(4)]
+    return [(cards[i], cards[j]) for i in range(4) for j in range(i + 1, 4)]
+
+
+def _two_rank_combos(high: int, low: int, kind: str) -> list[Combo]:
+    """Combos of two different ranks: kind 's' suited, 'o' offsuit, '' both."""
+    return [(high * 4 + s1, low * 4 + s2) for s1 in range(4) for s2 in range(4)
+            if kind == "" or (kind == "s") == (s1 == s2)]
+
+
+def _split_items(text: str) -> list[str]:
+    """Split on the commas that are not inside parentheses."""
+    items, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"unbalanced ')' in range {text!r}")
+        elif char == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    if depth:
+        raise ValueError(f"unbalanced '(' in range {text!r}")
+    items.append(text[start:])
+    return [item.strip() for item in items if item.strip()]
+
+
+def _token_combos(token: str) -> list[Combo]:
+    """The combos of one range token such as 'QQ+', 'AKs', 'T9s-65s' or 'AhKh'."""
+    match = _PAIR.match(token)
+    if match:
+        low = _rank(match[1])
+        return [c for rank in range(low, 13 if match[2] else low + 1) for c in _pair_combos(rank)]
+    match = _PAIR_SPAN.match(token)
+    if match:
+        a, b = sorted((_rank(match[1]), _rank(match[2])))
+        return [c for rank in range(a, b + 1) for c in _pair_combos(rank)]
+    match = _TWO.match(token)
+    if match and match[1].upper() != match[2].upper():
+        high, low = sorted((_rank(match[1]), _rank(match[2])), reverse=True)
+        kind = (match[3] or "").lower()
+        kickers = range(low, high) if match[4] else range(low, low + 1)  # '+': kicker up to one below
+        return [c for kicker in kickers for c in _two_rank_combos(high, kicker, kind)]
+    match = _TWO_SPAN.match(token)
+    if match and (match[3] or "").lower() == (match[6] or "").lower():
+        kind = (match[3] or "").lower()
+        first = sorted((_rank(match[1]), _rank(match[2])), reverse=True)
+        last = sorted((_rank(match[4]), _rank(match[5])), reverse=True)
+        if first[0] == first[1] or last[0] == last[1]:
+            raise ValueError(f"range {token!r}: use QQ-99 for a span of pairs")
+        if first[0] == last[0]:  # A9s-A5s: one top card, a span of kickers
+            a, b = sorted((first[1], last[1]))
+            return [c for kicker in range(a, b + 1) for c in _two_rank_combos(first[0], kicker, kind)]
+        if first[0] - first[1] == last[0] - last[1]:  # T9s-65s: both cards step down together
+            gap = first[0] - first[1]
+            a, b = sorted((first[0], last[0]))
+            return [c for high in range(a, b + 1) for c in _two_rank_combos(high, high - gap, kind)]
+        raise ValueError(f"range {token!r}: a span keeps either the top card or the gap between the cards")
+    try:
+        cards = _cards_in_token(token)
+    except ValueError:
+        cards = []
+    if len(cards) == 2 and cards[0] != cards[1]:
+        return [(cards[0], cards[1])]
+    raise ValueError(f"unknown range item {token!r}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
+
+
+def _parse_items(text: str, weight: float, combos: dict[Combo, float]) -> None:
+    for item in _split_items(text):
+        match = _WEIGHT_FIRST.match(item)
+        if match:
+            _parse_items(match[2], weight * _weight(match[1], item), combos)
+            continue
+        item_weight = weight
+        match = _WEIGHT_LAST.match(item)
+        if match:
+            item, item_weight = match[1], weight * _weight(match[2], item)
+        for a, b in _token_combos(item.replace(" ", "")):
+            combos[(a, b) if a > b else (b, a)] = item_weight
+
+
+def _weight(text: str, item: str) -> float:
+    value = float(text)
+    if not value > 0:
+        raise ValueError(f"range item {item!r}: a weight must be above 0, got {text}")
+    return value
+
+
+def parse_range(text: str) -> dict[Combo, float]:
+    """The combos of a range and their weights: {(card, card): weight}, higher card first.
+
+    >>> len(parse_range("QQ+")), len(parse_range("AKs")), len(parse_range("AKo")), len(parse_range("AK"))
+    (18, 4, 12, 16)
+    >>> sorted(set(parse_range("0.5(AKo), KK").values()))
+    [0.5, 1.0]
+
+    Raises:
+        ValueError: an item that is not range notation (the message names it), a weight
+            of 0 or less, unbalanced parentheses, or no combos at all.
+        TypeError: not a string.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}")
+    combos: dict[Combo, float] = {}
+    _parse_items(text, 1.0, combos)
+    if not combos:
+        raise ValueError(f"range {text!r} has no combos")
+    return combos
+
+
+def format_combo(combo: Combo) -> str:
+    """'AsKs' for the combo of the ace and king of spades."""
+    return format_cards(list(combo)).replace(" ", "")

@@ -50,7 +50,19 @@ def test_census_json(capsys):
     assert (report["hands"], report["ranks"]) == (20_358_520, 6_075)
 
 
+def test_equity(capsys):
+    status, out, _ = run(capsys, "equity", "AsAh", "KdKc", "--board", "2c 7d 9h")
+    assert status == 0 and "exact, 990 deals" in out
+    assert out.splitlines()[2].split()[-1] == "91.616%"
+    status, out, _ = run(capsys, "equity", "QQ+,AKs", "JJ-88", "--trials", "100000", "--seed", "4", "--json")
+    report = json.loads(out)
+    assert report["exact"] is False and report["seed"] == 4 and report["boards"] == 100_000
+    assert abs(sum(report["equity"]) - 1) < 1e-12
+
+
 @pytest.mark.parametrize(("argv", "words"), [
+    (["equity", "AsAh", "AsKd"], "players[1]: card 'As' is also in players[0]"),
+    (["equity", "AsAh", "KdKc", "--board", "2c 7d"], "0, 3, 4 or 5 cards, got 2"),
     (["rank", "As Ks Xs Js Ts"], "unknown rank 'X' in 'Xs'"),
     (["rank", "As Ks"], "5, 6 or 7 cards, got 2"),
     (["compare", "As Ks Qs Js Ts", "As Ks Qs Js Ts Ts"], "duplicate card 'Ts'"),

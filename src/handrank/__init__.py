@@ -12,8 +12,8 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 
 from .cards import RANKS, SUITS, Card, Hand, card, format_card, format_cards, parse
 from .census import CategoryCount, Census, census
-from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
 from .equity import EquityResult, equity
+from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
 from .names import describe, rank_pattern
 from .ranges import parse_range
 from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winners

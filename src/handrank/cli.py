@@ -4,6 +4,7 @@
     handrank compare "As Ah Kc Qd Js" "Ac Ad Kh Qs Jd"
     handrank showdown --board "2c 7d 9h Kh 3s" "As Ah" "Kd Kc"
     handrank census --cards 7
+    handrank equity AsAh KdKc --board "2c 7d 9h"
 
 Every command takes ``--json``. Bad input prints one line on stderr and exits with 2.
 """
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 
 from .cards import format_cards, parse
 from .census import census
+from .equity import equity
 from .evaluate import category, compare
 from .names import describe
 from .showdown import _best_five_of, explain, showdown
@@ -68,6 +70,17 @@ def _census(args: argparse.Namespace) -> str:
     return json.dumps(result.as_dict(), indent=2) if args.json else result.table()
 
 
+def _progress(done: int, total: int) -> None:
+    print(f"\rMonte Carlo: {done / total:4.0%} ({done:,} of {total:,} deals)", end="" if done < total else "\n",
+          file=sys.stderr, flush=True)
+
+
+def _equity(args: argparse.Namespace) -> str:
+    result = equity(args.players, args.board, args.dead, trials=args.trials, seed=args.seed, threads=args.threads,
+                    progress=_progress if sys.stderr.isatty() else None)
+    return json.dumps(result.as_dict(), indent=2, ensure_ascii=False) if args.json else result.table()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="handrank",
@@ -93,7 +106,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, help="cards a hand (default 5)")
     sub.set_defaults(run=_census)
 
-    for name in ("rank", "compare", "showdown", "census"):
+    sub = commands.add_parser("equity", help="Texas Hold'em win, tie and equity of 2-9 hands or ranges")
+    sub.add_argument("players", nargs="+", metavar="PLAYER",
+                     help="two hole cards ('AsAh') or a range ('QQ+,AKs') per player")
+    sub.add_argument("--board", default="", help="0, 3, 4 or 5 community cards")
+    sub.add_argument("--dead", default="", help="cards out of the deck")
+    sub.add_argument("--trials", type=int, help="Monte Carlo deals (default: exact when affordable)")
+    sub.add_argument("--seed", type=int, help="Monte Carlo seed (default: random, printed)")
+    sub.add_argument("--threads", type=int, help="threads to run on (default 1)")
+    sub.set_defaults(run=_equity)
+
+    for name in ("rank", "compare", "showdown", "census", "equity"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
     return parser
 

@@ -7,19 +7,22 @@ plus each player's share of the split pots, and the players' equities add up to 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import os
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ._core import ffi, lib
 from .cards import Hand, format_cards, parse
 from .ranges import Combo, parse_range
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET"]
+
+T = TypeVar("T")
 
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
 SHARE_UNITS: int = lib.HR_SHARE_UNITS
@@ -126,15 +129,21 @@ def _check(error: int) -> None:
         raise ValueError(f"equity kernel refused the deal: {_ERRORS.get(error, error)}")
 
 
-def _run_threads(jobs: list[Callable[[], None]]) -> None:
-    """Run jobs on threads, the calling thread taking the first."""
-    workers = [threading.Thread(target=job) for job in jobs[1:]]
+def _parallel(jobs: Sequence[Callable[[], T]]) -> list[T]:
+    """Each job's result, in order; the jobs run on threads, the calling thread taking the first."""
+    results: list[Any] = [None] * len(jobs)
+
+    def run(k: int) -> None:
+        results[k] = jobs[k]()
+
+    workers = [threading.Thread(target=run, args=(k,)) for k in range(1, len(jobs))]
     for worker in workers:
         worker.start()
     if jobs:
-        jobs[0]()
+        run(0)
     for worker in workers:
         worker.join()
+    return results
 
 
 def _thread_count(threads: object) -> int:
@@ -153,14 +162,15 @@ def _enumerate(assignments: list[tuple[tuple[Combo, ...], float]], board: list[i
     win, tie, share = [0.0] * nplayers, [0.0] * nplayers, [0.0] * nplayers
     boards = 0
 
-    def run(part: list[tuple[tuple[Combo, ...], float]], first: tuple[int, int], out: list[Any]) -> None:
+    def run(part: list[tuple[tuple[Combo, ...], float]], first: int, end: int) -> list[tuple[Any, float]]:
+        out = []
         for holes, weight in part:
             counts = _counts()
             _check(lib.hr_equity_enumerate(bytes(c for combo in holes for c in combo), nplayers, board_buf,
-                                           len(board), dead_buf, len(dead), first[0], first[1], counts))
+                                           len(board), dead_buf, len(dead), first, end, counts))
             out.append((counts, weight))
+        return out
 
-    results: list[list[Any]] = [[] for _ in range(nthreads)]
     if len(assignments) == 1 and left > 0 and nthreads > 1:
         # One deal to enumerate: split it by the first new card, balancing the work.
         work = [math.comb(unseen - 1 - i, left - 1) for i in range(unseen - left + 1)]
@@ -170,10 +180,10 @@ def _enumerate(assignments: list[tuple[tuple[Combo, ...], float]], board: list[i
             if acc * nthreads >= total * len(bounds) and len(bounds) < nthreads:
                 bounds.append(i + 1)
         bounds.append(len(work))
-        jobs = [lambda k=k: run(assignments, (bounds[k], bounds[k + 1]), results[k]) for k in range(len(bounds) - 1)]
+        jobs = [functools.partial(run, assignments, bounds[k], bounds[k + 1]) for k in range(len(bounds) - 1)]
     else:
-        jobs = [lambda k=k: run(assignments[k::nthreads], (0, 52), results[k]) for k in range(nthreads)]
-    _run_threads(jobs)
+        jobs = [functools.partial(run, assignments[k::nthreads], 0, 52) for k in range(nthreads)]
+    results = _parallel(jobs)
 
     for counts, weight in itertools.chain.from_iterable(results):
         boards += counts.boards
@@ -228,15 +238,8 @@ def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
     for round_start in range(0, chunks, step):
         round_end = min(chunks, round_start + step)
         bounds = [round_start + (round_end - round_start) * k // nthreads for k in range(nthreads + 1)]
-        round_parts: list[dict[str, list[int]]] = []
-        lock = threading.Lock()
-
-        def job(k: int) -> None:
-            part = _monte_carlo_part(deal, bounds[k], bounds[k + 1])
-            with lock:
-                round_parts.append(part)
-
-        _run_threads([lambda k=k: job(k) for k in range(nthreads) if bounds[k] < bounds[k + 1]])
+        round_parts = _parallel([functools.partial(_monte_carlo_part, deal, bounds[k], bounds[k + 1])
+                                 for k in range(nthreads) if bounds[k] < bounds[k + 1]])
         parts.extend(round_parts)
         if progress:
             progress(min(deal.trials, round_end * CHUNK), deal.trials)
@@ -328,15 +331,15 @@ def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials
         seed = int.from_bytes(os.urandom(8), "little")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
         raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}")
-    combos, combo_start, cumulative = bytearray(), [0], []
+    combo_bytes, combo_start, cumulative = bytearray(), [0], []
     for fits in kept:
         running = 0.0
         for (a, b), weight in fits:
-            combos += bytes((a, b))
+            combo_bytes += bytes((a, b))
             running += weight
             cumulative.append(running)
         combo_start.append(len(cumulative))
-    deal = _MonteCarloDeal(bytes(combos), combo_start, cumulative, nplayers, bytes(board_cards), bytes(dead_cards),
+    deal = _MonteCarloDeal(bytes(combo_bytes), combo_start, cumulative, nplayers, bytes(board_cards), bytes(dead_cards),
                            seed, trials)
     totals = _monte_carlo(deal, nthreads, client, progress)
     n = totals["boards"][0]

@@ -155,7 +155,7 @@ def compare(a: Hand, b: Hand) -> int:
     return (rank_a < rank_b) - (rank_a > rank_b)
 
 
-def _card_matrix(cards: Any) -> npt.NDArray[np.uint8]:
+def _card_matrix(cards: Any, row_offset: int = 0) -> npt.NDArray[np.uint8]:
     """A C-contiguous uint8 (N, k) view or copy of `cards`, k in 5..7, every id < 256."""
     import numpy as np
 
@@ -172,20 +172,21 @@ def _card_matrix(cards: Any) -> npt.NDArray[np.uint8]:
         low, high = array.min(), array.max()
         if low < 0 or high > 51:
             bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0]
-            _raise_row_error(array, int(bad))
+            _raise_row_error(array, int(bad), row_offset)
         array = array.astype(np.uint8)
     return np.ascontiguousarray(array)
 
 
-def _raise_row_error(array: npt.NDArray[Any], row: int) -> None:
+def _raise_row_error(array: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
     values = [int(v) for v in array[row]]
+    where = row + row_offset
     for column, value in enumerate(values):
         if not 0 <= value <= 51:
-            raise ValueError(f"row {row}: card id {value} in column {column} is out of range 0..51")
+            raise ValueError(f"row {where}: card id {value} in column {column} is out of range 0..51")
     for column, value in enumerate(values):
         first = values.index(value)
         if first != column:
-            raise ValueError(f"row {row}: duplicate card {format_card(value)!r} (id {value}) in columns "
+            raise ValueError(f"row {where}: duplicate card {format_card(value)!r} (id {value}) in columns "
                              f"{first} and {column}")
     raise AssertionError(f"row {row} refused by the kernel but looks valid: {values}")
 
@@ -225,6 +226,10 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     reusing one saves allocating (and the OS zeroing) a new array every call. If a row
     is bad, ``out`` holds the ranks of some rows and garbage in others.
 
+    A dask array of cards (``pip install 'handrank[dask]'``) gives a lazy dask array of
+    ranks, computed block by block wherever dask runs them; a bad row raises when the
+    result is computed, numbered from the top of the whole array.
+
     >>> import numpy as np
     >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8))
     array([   1, 1608], dtype=uint16)
@@ -234,9 +239,18 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
             card (the message names the first such row).
         TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
+    if _is_dask_array(cards):
+        if out is not None:
+            raise TypeError("out= does not apply to a dask array: the result is a dask array")
+        return _evaluate_dask(cards, threads)  # type: ignore[no-any-return]
     matrix = _card_matrix(cards)
+    return _rank_into(matrix, _output(out, len(matrix)), threads, 0)
+
+
+def _rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threads: object,
+               row_offset: int) -> npt.NDArray[np.uint16]:
+    """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`."""
     rows, ncards = matrix.shape
-    out = _output(out, rows)
     if rows == 0:
         return out
     nthreads = _thread_count(threads, rows)
@@ -260,5 +274,27 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     for worker in workers:
         worker.join()
     if failures:
-        _raise_row_error(matrix, min(failures)[0])
+        _raise_row_error(matrix, min(failures)[0], row_offset)
     return out
+
+
+def _is_dask_array(value: object) -> bool:
+    return type(value).__module__.split(".")[0] == "dask" and hasattr(value, "map_blocks")
+
+
+def _evaluate_dask(cards: Any, threads: object) -> Any:
+    """evaluate_many block by block over a dask array of cards: a lazy dask array of ranks."""
+    import numpy as np
+
+    if cards.dtype.kind not in "iu":
+        raise TypeError(f"evaluate_many takes an integer array of card ids 0..51, got dtype {cards.dtype}")
+    if cards.ndim != 2 or not MIN_CARDS <= cards.shape[1] <= MAX_CARDS:
+        raise ValueError(f"evaluate_many takes an (N, k) array with k = 5, 6 or 7 cards a row, "
+                         f"got shape {cards.shape}")
+
+    def block_ranks(block: Any, block_info: Any = None) -> Any:
+        first_row = block_info[0]["array-location"][0][0] if block_info else 0
+        matrix = _card_matrix(block, first_row)
+        return _rank_into(matrix, np.empty(len(matrix), dtype=np.uint16), threads, first_row)
+
+    return cards.rechunk({1: -1}).map_blocks(block_ranks, dtype=np.uint16, drop_axis=1)

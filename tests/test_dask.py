@@ -1,0 +1,57 @@
+"""Scale-out on Dask: evaluate_many on dask arrays, equity over a LocalCluster's workers."""
+
+import numpy as np
+import pytest
+
+import handrank
+
+da = pytest.importorskip("dask.array", reason="dask is not installed: pip install '.[dask]'")
+distributed = pytest.importorskip("dask.distributed", reason="dask.distributed is not installed: "
+                                  "pip install '.[dask]'")
+
+
+@pytest.fixture(scope="module")
+def hands():
+    rng = np.random.default_rng(8)
+    return np.argsort(rng.random((120_000, 52)), axis=1)[:, :7].astype(np.uint8)
+
+
+def test_evaluate_many_block_by_block(hands):
+    lazy = handrank.evaluate_many(da.from_array(hands, chunks=(25_000, 3)))
+    assert isinstance(lazy, da.Array) and lazy.dtype == np.uint16
+    assert np.array_equal(lazy.compute(), handrank.evaluate_many(hands))
+    wide = da.from_array(hands.astype(np.int64), chunks=(50_000, 7))
+    assert np.array_equal(handrank.evaluate_many(wide).compute(), handrank.evaluate_many(hands))
+
+
+def test_bad_rows_are_numbered_in_the_whole_array(hands):
+    bad = hands.copy()
+    bad[87_654, 4] = bad[87_654, 0]
+    with pytest.raises(ValueError, match="row 87654: duplicate card"):
+        handrank.evaluate_many(da.from_array(bad, chunks=(25_000, 7))).compute()
+    with pytest.raises(ValueError, match="shape"):
+        handrank.evaluate_many(da.zeros((10, 8), dtype=np.uint8, chunks=5))
+    with pytest.raises(TypeError, match="integer"):
+        handrank.evaluate_many(da.zeros((10, 7), dtype=float, chunks=5))
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, host="127.0.0.1")
+    with distributed.Client(cluster) as dask_client:
+        yield dask_client
+    cluster.close()
+
+
+def test_equity_on_a_cluster_equals_one_process(client):
+    players, board = ["QQ+, AKs", "AhKd", "T9s-65s"], "Ts 9s 2d"
+    local = handrank.equity(players, board, trials=2_000_000, seed=99)
+    spread = handrank.equity(players, board, trials=2_000_000, seed=99, client=client)
+    assert spread == local
+    assert len(client.scheduler_info()["workers"]) == 2
+
+
+def test_evaluate_many_on_a_cluster(client, hands):
+    lazy = handrank.evaluate_many(da.from_array(hands, chunks=(30_000, 7)))
+    assert np.array_equal(client.compute(lazy).result(), handrank.evaluate_many(hands))

@@ -1,0 +1,168 @@
+"""equity: exact results equal a brute force through evaluate_many; Monte Carlo lands near them."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from handrank import equity, evaluate_many, parse, parse_range
+
+
+def brute_force(holes, board=(), dead=()):
+    """win, tie, equity of fixed hole cards over every board, through evaluate_many."""
+    known = {c for hole in holes for c in hole} | set(board) | set(dead)
+    deck = [c for c in range(52) if c not in known]
+    runs = np.array(list(itertools.combinations(deck, 5 - len(board))), dtype=np.uint8)
+    runs = runs.reshape(len(runs), 5 - len(board))  # a full board: one run of no cards
+    boards = np.hstack([np.tile(np.array(board, dtype=np.uint8), (len(runs), 1)), runs])
+    ranks = np.stack([evaluate_many(np.hstack([np.tile(np.array(hole, dtype=np.uint8), (len(boards), 1)), boards]))
+                      for hole in holes])
+    best = ranks.min(axis=0)
+    at_best = ranks == best
+    split = at_best.sum(axis=0)
+    win = (at_best & (split == 1)).mean(axis=1)
+    tie = (at_best & (split > 1)).mean(axis=1)
+    share = (at_best / split).mean(axis=1)
+    return win, tie, share, len(boards)
+
+
+def brute_force_ranges(ranges, board=(), dead=()):
+    """The same over ranges: every combination of combos that shares no card, weighted."""
+    totals, weight_sum, boards = None, 0.0, 0
+    for choice in itertools.product(*[list(parse_range(r).items()) for r in ranges]):
+        cards = [c for combo, _ in choice for c in combo]
+        if len(set(cards)) < len(cards) or set(cards) & (set(board) | set(dead)):
+            continue
+        weight = math.prod(w for _, w in choice)
+        win, tie, share, n = brute_force([combo for combo, _ in choice], board, dead)
+        part = np.array([win, tie, share]) * weight
+        totals = part if totals is None else totals + part
+        weight_sum += weight
+        boards += n
+    return totals / weight_sum, boards
+
+
+SPOTS = [  # (players, board, dead)
+    (["AsAh", "KdKc"], "2c 7d 9h", ""),
+    (["AsAh", "KdKc", "Qs Js"], "2c 7d 9h", ""),
+    (["AsAh", "KdKc", "7c 7s"], "2c 7d 9h 8h", ""),
+    (["Ac Kc", "Qd Qh", "9s 8s", "2h 2d"], "Jc Tc 3s Qc", "4d 5d"),
+    (["AsAh", "KdKc"], "Kh Ks 2c 2d 2h", ""),
+    (["As2c", "Ad2d"], "Kh Qs Jc 3d 4h", ""),
+]
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), SPOTS)
+def test_exact_equals_brute_force(players, board, dead):
+    result = equity(players, board, dead)
+    board_cards = parse(board) if board else []
+    dead_cards = parse(dead) if dead else []
+    win, tie, share, n = brute_force([parse(p) for p in players], board_cards, dead_cards)
+    assert result.exact and result.boards == n and result.stderr is None
+    assert np.allclose(result.win, win, rtol=0, atol=1e-12)
+    assert np.allclose(result.tie, tie, rtol=0, atol=1e-12)
+    assert np.allclose(result.equity, share, rtol=0, atol=1e-12)
+    assert math.isclose(sum(result.equity), 1.0)
+
+
+def test_exact_preflop_heads_up_equals_brute_force():
+    result = equity(["AsAh", "KdKc"])
+    win, tie, share, n = brute_force([parse("AsAh"), parse("KdKc")])
+    assert result.exact and result.boards == n == 1_712_304
+    assert np.allclose(result.equity, share, rtol=0, atol=1e-12)
+    assert np.allclose(result.win, win, rtol=0, atol=1e-12) and np.allclose(result.tie, tie, rtol=0, atol=1e-12)
+    assert equity(["AsAh", "KdKc"], threads=2).equity == result.equity  # integer counts: threads change nothing
+
+
+@pytest.mark.parametrize(("players", "board"), [
+    (["AA", "KK"], "2c 7d 9h Th"),
+    (["QQ+, AKs", "AhKd", "0.5(T9s-65s)"], "Ts 9s 2d 3c"),
+    (["AKs:0.25, 22", "Qh Qs"], "Kh 7d 2c"),
+])
+def test_exact_ranges_equal_weighted_brute_force(players, board):
+    result = equity(players, board)
+    (win, tie, share), boards = brute_force_ranges(players, parse(board))
+    assert result.exact and result.boards == boards
+    assert np.allclose(result.win, win, atol=1e-12) and np.allclose(result.tie, tie, atol=1e-12)
+    assert np.allclose(result.equity, share, atol=1e-12)
+
+
+@pytest.mark.parametrize(("players", "board", "trials"), [
+    (["AsAh", "KdKc"], "", 400_000),
+    (["AsAh", "KdKc", "Qs Js"], "2c 7d 9h", 200_000),
+    (["QQ+, AKs", "AhKd", "0.5(T9s-65s)"], "Ts 9s 2d", 200_000),
+    (["AKs:0.25, 22", "Qh Qs", "JJ-99"], "Kh 7d 2c", 200_000),
+])
+def test_monte_carlo_within_four_standard_errors(players, board, trials):
+    exact = equity(players, board)
+    sampled = equity(players, board, trials=trials, seed=2026)
+    assert exact.exact and not sampled.exact and sampled.boards == trials
+    for p in range(len(players)):
+        assert abs(sampled.equity[p] - exact.equity[p]) <= 4 * sampled.stderr[p], (p, sampled, exact)
+        assert sampled.stderr[p] > 0
+    assert math.isclose(sum(sampled.equity), 1.0)
+
+
+def test_monte_carlo_is_reproducible_whatever_the_threads():
+    first = equity(["QQ+", "AKs, AKo", "22-55"], trials=300_000, seed=11)
+    assert equity(["QQ+", "AKs, AKo", "22-55"], trials=300_000, seed=11, threads=2) == first
+    assert equity(["QQ+", "AKs, AKo", "22-55"], trials=300_000, seed=11, threads=3) == first
+    assert equity(["QQ+", "AKs, AKo", "22-55"], trials=300_000, seed=12).equity != first.equity
+    assert first.seed == 11 and equity(["AA", "KK"], trials=1000).seed is not None
+
+
+def test_weights_change_the_answer():
+    even = equity(["AA, 72o", "KK"], "2c 8d 9h Th")
+    leaning = equity(["0.01(AA), 72o", "KK"], "2c 8d 9h Th")
+    assert leaning.equity[0] < even.equity[0]
+
+
+def test_progress_is_reported():
+    seen = []
+    equity(["AsAh", "KdKc"], trials=1_000_000, seed=3, progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (1_000_000, 1_000_000) and len(seen) > 1
+    assert all(a[0] < b[0] for a, b in zip(seen, seen[1:]))
+
+
+@pytest.mark.parametrize(("kwargs", "error", "words"), [
+    ({"players": ["AsAh"]}, ValueError, "2 to 9 players, got 1"),
+    ({"players": ["22"] * 10}, ValueError, "2 to 9 players, got 10"),
+    ({"players": ["AsAh", "KdKc"], "board": "2c 7d"}, ValueError, "0, 3, 4 or 5 cards, got 2"),
+    ({"players": ["AsAh", "KdKc"], "board": "2c 7d 9h 8h 7h 6h"}, ValueError, "got 6"),
+    ({"players": ["AsAh", "AsKc"]}, ValueError, "players[1]: card 'As' is also in players[0]"),
+    ({"players": ["AsAh", "KdKc"], "board": "Kd 7d 9h"}, ValueError, "players[1]: card 'Kd' is also in the board"),
+    ({"players": ["AsAh", "KdKc"], "dead": "Ah"}, ValueError, "players[0]: card 'Ah' is also in the dead cards"),
+    ({"players": ["AsAh", "KdKc"], "board": "2c 7d 9h", "dead": "9h"}, ValueError, "both dead and on the board"),
+    ({"players": ["AsAh", "AA"], "board": "Ad 7c 2h"}, ValueError, "players[1]: no combo of 'AA' is left"),
+    ({"players": ["AA", "AA", "AA"]}, ValueError, "impossible matchup"),
+    ({"players": ["AsAh", "ZZ"]}, ValueError, "players[1]: 'ZZ' is neither two hole cards"),
+    ({"players": ["AsAh", "AsAs"]}, ValueError, "duplicate card 'As'"),
+    ({"players": ["AsAh", "KdKc"], "trials": 0}, ValueError, "trials must be a positive int"),
+    ({"players": ["AsAh", "KdKc"], "trials": 1.5}, ValueError, "trials"),
+    ({"players": ["AsAh", "KdKc"], "trials": 10, "seed": -1}, ValueError, "seed"),
+    ({"players": "AsAh KdKc"}, TypeError, "list of hands"),
+    ({"players": ["AsAh", 5]}, TypeError, "players[1]"),
+])
+def test_bad_input(kwargs, error, words):
+    with pytest.raises(error) as info:
+        equity(**kwargs)
+    assert words in str(info.value)
+
+
+def test_kernel_checks_what_it_is_given():
+    from handrank._core import ffi, lib
+
+    counts = ffi.new("hr_equity_counts *")
+    assert lib.hr_equity_enumerate(bytes([51, 50, 45, 60]), 2, b"", 0, b"", 0, 0, 52, counts) == lib.HR_ERR_CARD
+    assert lib.hr_equity_enumerate(bytes([51, 50, 45, 51]), 2, b"", 0, b"", 0, 0, 52, counts) == lib.HR_ERR_DUPLICATE
+    assert lib.hr_equity_enumerate(bytes([51, 50]), 1, b"", 0, b"", 0, 0, 52, counts) == lib.HR_ERR_PLAYERS
+    assert lib.hr_equity_enumerate(bytes([51, 50, 45, 44]), 2, bytes([1, 2]), 2, b"", 0, 0, 52, counts) == \
+        lib.HR_ERR_BOARD
+    start, weights = ffi.new("int32_t[]", [0, 1, 2]), ffi.new("double[]", [1.0, 1.0])
+    assert lib.hr_equity_monte_carlo(bytes([51, 50, 51, 44]), start, weights, 2, b"", 0, b"", 0, 1, 10, 0, 1,
+                                     counts) == lib.HR_ERR_IMPOSSIBLE
+    bad_weights = ffi.new("double[]", [0.0, 1.0])
+    assert lib.hr_equity_monte_carlo(bytes([51, 50, 45, 44]), start, bad_weights, 2, b"", 0, b"", 0, 1, 10, 0, 1,
+                                     counts) == lib.HR_ERR_RANGE
+    assert counts.boards == 0

@@ -12,15 +12,13 @@ Timings on shared machines are noisy: compare ratios within one run.
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Sequence
 
 import numpy as np
+from common import machine, timed
 
 import handrank
 
@@ -36,12 +34,7 @@ def random_hands(count: int, ncards: int, seed: int) -> np.ndarray:
 
 
 def median_seconds(run: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return timed(run, repeat)[0]
 
 
 def per_call(evaluate: Callable[..., object], hands: Sequence, repeat: int) -> float:
@@ -56,16 +49,6 @@ def import_seconds(repeat: int) -> float:
     code = "import time; t = time.perf_counter(); import handrank; print(time.perf_counter() - t)"
     return statistics.median(float(subprocess.check_output([sys.executable, "-c", code]))
                              for _ in range(repeat))
-
-
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as info:
-            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, numpy {np.__version__}"
 
 
 class Table:

@@ -1,0 +1,34 @@
+"""What the benchmark scripts share: the machine line and median timing."""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+import numpy as np
+
+T = TypeVar("T")
+
+
+def timed(run: Callable[[], T], repeat: int) -> tuple[float, T]:
+    """Median seconds of `repeat` runs, and the last run's result."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, numpy {np.__version__}"

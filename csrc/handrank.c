@@ -143,21 +143,28 @@ int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, i
     return -1;
 }
 
+/* Store the rank of a row given its key and whether it repeats a card; 0 (with *error
+ * set) when the row is bad. The batch loops differ only in how they find repeats. */
+HR_INLINE int store_rank(const uint8_t *row, const int n, uint64_t key, uint64_t repeats, uint16_t *out,
+                         int *error) {
+    if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | repeats)) {
+        int rank = slow_row(row, n, key);
+        if (rank < 0) {
+            *error = rank;
+            return 0;
+        }
+        *out = (uint16_t)rank;
+        return 1;
+    }
+    *out = (uint16_t)multiset_rank(key);
+    return 1;
+}
+
 /* Rank rows [0, nrows); -1, or the first bad row with *error set. */
 HR_INLINE int64_t rank_rows(const uint8_t *cards, int64_t nrows, const int n, uint16_t *out, int *error) {
     for (int64_t i = 0; i < nrows; i++) {
         const uint8_t *row = cards + i * n;
-        uint64_t key = row_key(row, n);
-        if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | row_repeats(row, n))) {
-            int rank = slow_row(row, n, key);
-            if (rank < 0) {
-                *error = rank;
-                return i;
-            }
-            out[i] = (uint16_t)rank;
-            continue;
-        }
-        out[i] = (uint16_t)multiset_rank(key);
+        if (!store_rank(row, n, row_key(row, n), row_repeats(row, n), out + i, error)) return i;
     }
     return -1;
 }
@@ -196,16 +203,7 @@ HR_AVX2 static inline __attribute__((always_inline)) int64_t rank_rows_avx2(cons
         __m256i both = _mm256_set1_epi64x((long long)bytes);
         unsigned same = (unsigned)_mm256_movemask_epi8(
             _mm256_cmpeq_epi8(_mm256_shuffle_epi8(both, first), _mm256_shuffle_epi8(both, second)));
-        if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | same)) {
-            int rank = slow_row(row, n, key);
-            if (rank < 0) {
-                *error = rank;
-                return i;
-            }
-            out[i] = (uint16_t)rank;
-            continue;
-        }
-        out[i] = (uint16_t)multiset_rank(key);
+        if (!store_rank(row, n, key, same, out + i, error)) return i;
     }
     int64_t bad = rank_rows(cards + i * n, nrows - i, n, out + i, error);
     return bad < 0 ? -1 : i + bad;

@@ -423,6 +423,7 @@ def write_tables(out: Path) -> None:
     worst = worst_rank_per_category(rank_of)
     flush = flush_table(rank_of)
     unique = unique_ranks_table(rank_of)
+    patterns = rank_patterns(rank_of)
 
     repeated = {prime_product(ranks): rank for (ranks, flush_), rank in rank_of.items()
                 if not flush_ and len(set(ranks)) < 5}
@@ -459,7 +460,7 @@ def write_tables(out: Path) -> None:
                "/* For every rank, its five card ranks (0 = deuce .. 12 = ace) in the order they are",
                "   compared: groups by size then rank, a straight from its top card (the wheel 5-4-3-2-A);",
                "   4 bits each, the first in bits 16..19. Names and explanations are built from it. */",
-               "extern const uint32_t hr_rank_pattern[HR_RANK_COUNT + 1];",
+               f"extern const uint32_t hr_rank_pattern[{len(patterns)}];",
                "",
                "/* Five to seven cards in one pass: the sum of hr_card_key over the cards, started at",
                "   HR_SUIT_BIAS. Bits 0..31: the sum of the ranks' keys, distinct for every rank multiset;",
@@ -484,7 +485,7 @@ def write_tables(out: Path) -> None:
             c_array("uint16_t", "hr_unique5_rank", unique, 16),
             c_array("uint16_t", "hr_prime_hash_displacement", prime_hash.displacement, 16),
             c_array("uint16_t", "hr_prime_hash_rank", prime_hash.values, 16),
-            c_array("uint32_t", "hr_rank_pattern", rank_patterns(rank_of), 8, "{:#07x}")]
+            c_array("uint32_t", "hr_rank_pattern", patterns, 8, "{:#07x}")]
     seven = [BANNER, '#include "handrank_tables.h"', "",
              c_array("uint64_t", "hr_card_key", card_key, 4, "{:#018x}ull"),
              c_array("int32_t", "hr_multiset_offset", multiset_table.offsets, 10),

@@ -33,7 +33,7 @@ extern const uint16_t hr_prime_hash_rank[5120];
 /* For every rank, its five card ranks (0 = deuce .. 12 = ace) in the order they are
    compared: groups by size then rank, a straight from its top card (the wheel 5-4-3-2-A);
    4 bits each, the first in bits 16..19. Names and explanations are built from it. */
-extern const uint32_t hr_rank_pattern[HR_RANK_COUNT + 1];
+extern const uint32_t hr_rank_pattern[7463];
 
 /* Five to seven cards in one pass: the sum of hr_card_key over the cards, started at
    HR_SUIT_BIAS. Bits 0..31: the sum of the ranks' keys, distinct for every rank multiset;

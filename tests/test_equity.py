@@ -142,6 +142,7 @@ def test_progress_is_reported():
     ({"players": ["AsAh", "KdKc"], "trials": 1.5}, ValueError, "trials"),
     ({"players": ["AsAh", "KdKc"], "trials": 10, "seed": -1}, ValueError, "seed"),
     ({"players": "AsAh KdKc"}, TypeError, "list of hands"),
+    ({"players": ["AsAh", "KdKc"], "board": None}, TypeError, "board must be cards"),
     ({"players": ["AsAh", 5]}, TypeError, "players[1]"),
 ])
 def test_bad_input(kwargs, error, words):

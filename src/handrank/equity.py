@@ -76,11 +76,14 @@ class EquityResult:
         return "\n".join(lines)
 
 
-def _known_cards(cards: Hand) -> list[int]:
+def _known_cards(cards: Hand, what: str) -> list[int]:
     """Board or dead cards; empty is allowed here."""
     if isinstance(cards, str):
         return parse(cards) if cards.strip() else []
-    items = list(cards)
+    try:
+        items = list(cards)
+    except TypeError:
+        raise TypeError(f"{what} must be cards such as '2c 7d 9h' (or empty), got {type(cards).__name__}") from None
     return parse(items) if items else []
 
 
@@ -275,7 +278,7 @@ def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials
         raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity takes 2 to {MAX_PLAYERS} players, got {len(players)}")
-    board_cards, dead_cards = _known_cards(board), _known_cards(dead)
+    board_cards, dead_cards = _known_cards(board, "board"), _known_cards(dead, "dead")
     if len(board_cards) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     where = {card: "the board" for card in board_cards}

@@ -180,6 +180,24 @@ def test_kernel_finds_bad_rows_everywhere(random_sevens, k, row, portable):
         assert np.array_equal(out[:row], evaluate_many(hands[:row]))
 
 
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_random_bytes_find_the_first_bad_row(k):
+    # Rows of random bytes, some good: the error names exactly the first row with an id
+    # above 51 or a repeated card, and the rows before it rank as they do alone.
+    rng = np.random.default_rng(k)
+    for _ in range(40):
+        hands = np.argsort(rng.random((4000, 52)), axis=1)[:, :k].astype(np.uint8)
+        for row in rng.choice(4000, size=rng.integers(1, 6), replace=False):
+            hands[row] = rng.integers(0, 256 if rng.random() < 0.5 else 52, size=k)
+        bad = np.flatnonzero([(r > 51).any() or len(set(r.tolist())) < k for r in hands])
+        if bad.size == 0:
+            assert np.array_equal(evaluate_many(hands), evaluate_many(hands.astype(np.int64)))
+            continue
+        with pytest.raises(ValueError, match=f"^row {bad[0]}: "):
+            evaluate_many(hands)
+        assert np.array_equal(evaluate_many(hands[:bad[0]]), [evaluate(h.tolist()) for h in hands[:bad[0]]])
+
+
 def test_int64_259_is_refused_not_wrapped():
     hands = np.array([[259, 4, 8, 12, 17]], dtype=np.int64)  # 259 % 256 == 3, a valid card
     with pytest.raises(ValueError, match="card id 259"):

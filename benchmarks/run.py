@@ -12,6 +12,7 @@ Timings on shared machines are noisy: compare ratios within one run.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -46,8 +47,14 @@ def per_call(evaluate: Callable[..., object], hands: Sequence, repeat: int) -> f
 
 
 def import_seconds(repeat: int) -> float:
+    """Median time of `import handrank` in a fresh interpreter, bytecode cached as after pip install.
+
+    PYTHONDONTWRITEBYTECODE is dropped and one import runs first to write the cache: an
+    editable install under that variable would time compiling every module instead."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     code = "import time; t = time.perf_counter(); import handrank; print(time.perf_counter() - t)"
-    return statistics.median(float(subprocess.check_output([sys.executable, "-c", code]))
+    subprocess.check_output([sys.executable, "-c", code], env=env)
+    return statistics.median(float(subprocess.check_output([sys.executable, "-c", code], env=env))
                              for _ in range(repeat))
 
 
@@ -82,20 +89,25 @@ def order_agreement(theirs: Sequence[int], ours: np.ndarray) -> str:
 
 
 def bulk_rows(table: Table, ncards: int, args: argparse.Namespace) -> None:
-    """handrank evaluate_many on random hands (generation not timed), `out` reused and new."""
+    """handrank evaluate_many on random hands (generation not timed): 1 thread, 2 threads with
+    `out` reused and with a new output array. Each is warmed up by one untimed run, then timed
+    back to back: on a VM an idle second vCPU takes a while to run at full speed again."""
     hands = random_hands(args.hands, ncards, seed=ncards)
     out = np.empty(len(hands), dtype=np.uint16)
+    runs = {
+        "1 thread, out= reused": lambda: handrank.evaluate_many(hands, threads=1, out=out),
+        "2 threads, out= reused": lambda: handrank.evaluate_many(hands, threads=2, out=out),
+        "2 threads, new output array": lambda: handrank.evaluate_many(hands, threads=2),
+    }
     one_thread = 0.0
-    for threads in (1, 2):
-        rate = len(hands) / median_seconds(lambda: handrank.evaluate_many(hands, threads=threads, out=out),  # noqa: B023
-                                           args.repeat)
+    for name, run in runs.items():
+        run()
+        rate = len(hands) / timed(run, args.repeat)[0]
         one_thread = one_thread or rate
-        if ncards == 7 and threads == 1:
-            table.bulk = rate
-        table.add(f"handrank evaluate_many {ncards} cards, {threads} thread{'s' * (threads > 1)}",
-                  rate, one_thread, "out= reused")
-    rate = len(hands) / median_seconds(lambda: handrank.evaluate_many(hands, threads=2), args.repeat)
-    table.add(f"handrank evaluate_many {ncards} cards, 2 threads", rate, one_thread, "new output array")
+        threads, note = name.split(", ")
+        table.add(f"handrank evaluate_many {ncards} cards, {threads}", rate, one_thread, note)
+    if ncards == 7:
+        table.bulk = one_thread
 
 
 def main() -> None:

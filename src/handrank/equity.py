@@ -13,7 +13,7 @@ import math
 import os
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ._core import ffi, lib
@@ -57,7 +57,6 @@ class EquityResult:
     exact: bool
     stderr: list[float] | None = None
     seed: int | None = None
-    trials: int | None = field(default=None, repr=False)
 
     def as_dict(self) -> dict[str, object]:
         return {"players": self.players, "board": self.board, "win": self.win, "tie": self.tie,
@@ -122,9 +121,10 @@ def _counts() -> Any:
     return ffi.new("hr_equity_counts *")
 
 
-def _merge(parts: list[Any], n: int) -> dict[str, list[int]]:
-    return {name: [sum(getattr(c, name)[p] for c in parts) for p in range(n)]
-            for name in ("wins", "ties", "shares", "shares_squared")} | {"boards": [sum(c.boards for c in parts)]}
+def _as_lists(counts: Any, n: int) -> dict[str, list[int]]:
+    """An hr_equity_counts as plain lists (picklable, summable)."""
+    return {name: list(getattr(counts, name))[:n] for name in ("wins", "ties", "shares", "shares_squared")} | {
+        "boards": [counts.boards]}
 
 
 def _check(error: int) -> None:
@@ -220,7 +220,7 @@ def _monte_carlo_part(deal: _MonteCarloDeal, first_chunk: int, end_chunk: int) -
         deal.combos, ffi.new("int32_t[]", deal.combo_start), ffi.new("double[]", deal.cumulative), deal.nplayers,
         deal.board, len(deal.board), deal.dead, len(deal.dead), deal.seed, deal.trials, first_chunk, end_chunk,
         counts))
-    return _merge([counts], deal.nplayers)
+    return _as_lists(counts, deal.nplayers)
 
 
 def _sum_parts(parts: list[dict[str, list[int]]]) -> dict[str, list[int]]:
@@ -351,5 +351,5 @@ def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials
     share = [s / n / SHARE_UNITS for s in totals["shares"]]
     second = [q / n / SHARE_UNITS**2 for q in totals["shares_squared"]]
     stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) / n) for p in range(nplayers)]
-    return EquityResult(labels, board_text, win, tie, share, n, False, stderr, seed, trials)
+    return EquityResult(labels, board_text, win, tie, share, n, False, stderr, seed)
 

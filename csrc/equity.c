@@ -1,7 +1,179 @@
-/* Texas Hold'em equity: exact enumeration of the boards to come, and seeded Monte Carlo.
- * The hole cards' keys are added to the board's key, built up one card at a time, so a
- * showdown costs one add and one lookup a player. See handrank.h for the interface. */
-#include "kernel.h"
+/* Texas Hold'em equity of fixed hole cards: exact enumeration of the boards to come, counted
+ * in classes, and the plain board-by-board enumeration it is checked against.
+ *
+ * The class enumeration (hr_equity_fixed) deals ranks, not cards, wherever suits cannot
+ * matter. A final board holds at most one suit three or more times, and only such a suit
+ * can make anybody a flush (two hole cards + at most two board cards = four). So
+ *   - every board is first counted by its rank multiset alone, as if nobody could flush:
+ *     the multiset's ways to be dealt (a product of binomials) times one showdown;
+ *   - then, for each suit s, the boards holding s three or more times are dealt as the set F
+ *     of new cards of suit s plus the rank multiset of the other new cards; where somebody
+ *     has a flush there, the showdown with flushes is added and the one without removed.
+ *     Sets F after which nobody can have five cards of s are skipped whole.
+ *   - Suits that a suit permutation fixing every player's cards, the board and the dead cards
+ *     maps onto each other give the same counts: one of them is dealt, with its multiplicity.
+ * The counts are the exact integers the plain enumeration gives (tests compare the two). */
+#include "equity_internal.h"
+
+const uint8_t hr_suit_perms[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+    {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+    {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0},
+};
+
+static const int64_t binomial[5][5] = {{1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0},
+                                       {1, 4, 6, 4, 1}};
+
+typedef struct {
+    int n, left;                      /* players; board cards still to come */
+    uint32_t hole_key[HR_MAX_PLAYERS]; /* rank keys of board + hole cards */
+    uint16_t hole_suit[HR_MAX_PLAYERS][4]; /* rank masks of the hole cards, by suit */
+    uint16_t board_suit[4];           /* rank masks of the known board cards, by suit */
+    int avail[13];                    /* unseen cards of each rank */
+    int64_t *outcomes;                /* [1 << n]: deals won by exactly that set of players */
+} fixed_t;
+
+/* All rank multisets of `left` more cards from ranks r.., `ways` dealings so far. */
+static void deal_ranks(const fixed_t *t, const int *avail, int r, int left, uint32_t key, int64_t ways,
+                       int64_t *outcomes, const int *flush_rank_of, int sign) {
+    if (left == 0) {
+        int ranks[HR_MAX_PLAYERS], plain[HR_MAX_PLAYERS];
+        for (int p = 0; p < t->n; p++) plain[p] = multiset_rank(key + t->hole_key[p]);
+        if (!flush_rank_of) {
+            outcomes[winners_of(plain, t->n)] += ways;
+            return;
+        }
+        for (int p = 0; p < t->n; p++) ranks[p] = flush_rank_of[p] ? flush_rank_of[p] : plain[p];
+        unsigned with = winners_of(ranks, t->n), without = winners_of(plain, t->n);
+        if (with != without) {
+            outcomes[with] += sign * ways;
+            outcomes[without] -= sign * ways;
+        }
+        return;
+    }
+    for (; r < 13; r++) {
+        int a = avail[r];
+        uint32_t k = key;
+        for (int m = 1; m <= a && m <= left; m++) {
+            k += rank_key(r);
+            deal_ranks(t, avail, r + 1, left - m, k, ways * binomial[a][m], outcomes, flush_rank_of, sign);
+        }
+    }
+}
+
+/* The boards whose new cards of suit s are exactly F (|F| = f), for every such F. */
+static void deal_flush_suit(const fixed_t *t, int s, int f, int multiplicity, uint16_t avail_suit) {
+    int ranks[13], navail = 0;
+    for (int r = 0; r < 13; r++)
+        if (avail_suit >> r & 1) ranks[navail++] = r;
+    if (navail < f) return;
+    int others[13];
+    for (int r = 0; r < 13; r++) others[r] = t->avail[r] - (avail_suit >> r & 1);
+    int pick[5];
+    for (int i = 0; i < f; i++) pick[i] = i;
+    for (;;) {
+        uint16_t mask = 0;
+        uint32_t key = 0;
+        for (int i = 0; i < f; i++) {
+            mask |= (uint16_t)(1u << ranks[pick[i]]);
+            key += rank_key(ranks[pick[i]]);
+        }
+        int flush_of[HR_MAX_PLAYERS], any = 0;
+        for (int p = 0; p < t->n; p++) {
+            uint16_t all = (uint16_t)(t->board_suit[s] | mask | t->hole_suit[p][s]);
+            flush_of[p] = hr_popcount64(all) >= 5 ? hr_flush_rank[all] : 0;
+            any |= flush_of[p];
+        }
+        if (any) deal_ranks(t, others, 0, t->left - f, key, 1, t->outcomes, flush_of, multiplicity);
+        int i = f - 1;
+        while (i >= 0 && pick[i] == navail - f + i) i--;
+        if (i < 0) return;
+        pick[i]++;
+        for (int j = i + 1; j < f; j++) pick[j] = pick[j - 1] + 1;
+    }
+}
+
+/* Whether a suit permutation maps a set of cards onto itself. */
+HR_INLINE int fixes(const uint8_t *perm, uint64_t cards) {
+    uint64_t image = 0;
+    for (uint64_t rest = cards; rest; rest &= rest - 1) image |= card_bit(permute_card(perm, hr_ctz64(rest)));
+    return image == cards;
+}
+
+int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
+                    int ndead, int64_t *outcomes) {
+    uint64_t used = 0;
+    int error = check_table(nplayers, nboard, board, dead, ndead, &used);
+    if (error) return error;
+    uint64_t board_set = used, dead_set = 0, hole_set[HR_MAX_PLAYERS];
+    for (int i = 0; i < ndead; i++) dead_set |= card_bit(dead[i]);
+    board_set &= ~dead_set;
+    for (int p = 0; p < nplayers; p++) {
+        uint64_t before = used;
+        if ((error = take_cards(holes + 2 * p, 2, &used))) return error;
+        hole_set[p] = used & ~before;
+    }
+    fixed_t t;
+    t.n = nplayers;
+    t.left = 5 - nboard;
+    t.outcomes = outcomes;
+    if (52 - hr_popcount64(used) < t.left) return HR_ERR_COUNT;
+    uint32_t board_key = 0;
+    for (int s = 0; s < 4; s++) t.board_suit[s] = 0;
+    for (int i = 0; i < nboard; i++) {
+        board_key += rank_key(board[i] >> 2);
+        t.board_suit[board[i] & 3] |= (uint16_t)(1u << (board[i] >> 2));
+    }
+    for (int p = 0; p < nplayers; p++) {
+        for (int s = 0; s < 4; s++) t.hole_suit[p][s] = 0;
+        t.hole_key[p] = board_key;
+        for (int j = 0; j < 2; j++) {
+            int c = holes[2 * p + j];
+            t.hole_key[p] += rank_key(c >> 2);
+            t.hole_suit[p][c & 3] |= (uint16_t)(1u << (c >> 2));
+        }
+    }
+    uint16_t avail_suit[4] = {0, 0, 0, 0};
+    for (int r = 0; r < 13; r++) {
+        t.avail[r] = 0;
+        for (int s = 0; s < 4; s++)
+            if (!(used >> (4 * r + s) & 1)) {
+                t.avail[r]++;
+                avail_suit[s] |= (uint16_t)(1u << r);
+            }
+    }
+    /* Every board by its ranks, as if nobody could flush. */
+    deal_ranks(&t, t.avail, 0, t.left, 0, 1, outcomes, NULL, 1);
+
+    /* The symmetry group: suit permutations fixing each hand, the board and the dead cards. */
+    int in_group[24];
+    for (int g = 0; g < 24; g++) {
+        const uint8_t *perm = hr_suit_perms[g];
+        int ok = fixes(perm, board_set) && fixes(perm, dead_set);
+        for (int p = 0; ok && p < nplayers; p++) ok = fixes(perm, hole_set[p]);
+        in_group[g] = ok;
+    }
+    for (int s = 0; s < 4; s++) {
+        /* s's orbit under the group; deal it from its lowest suit, times the orbit's size */
+        unsigned orbit = 0;
+        for (int g = 0; g < 24; g++)
+            if (in_group[g]) orbit |= 1u << hr_suit_perms[g][s];
+        if (hr_ctz64(orbit) != s) continue;
+        int multiplicity = (int)hr_popcount64(orbit);
+        int on_board = hr_popcount64(t.board_suit[s]), most_held = 0;
+        for (int p = 0; p < nplayers; p++) {
+            int held = hr_popcount64(t.hole_suit[p][s]);
+            most_held = held > most_held ? held : most_held;
+        }
+        int lowest = 3 - on_board > 0 ? 3 - on_board : 0;
+        for (int f = lowest; f <= t.left; f++)
+            if (on_board + f + most_held >= 5) deal_flush_suit(&t, s, f, multiplicity, avail_suit[s]);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ plain enumeration */
 
 typedef struct {
     int n;
@@ -9,74 +181,35 @@ typedef struct {
     uint64_t masks[HR_MAX_PLAYERS]; /* suit_rank_bit of the two hole cards */
 } table_t;
 
-HR_INLINE void seat(table_t *table, int p, int c0, int c1) {
-    table->key[p] = hr_card_key[c0] + hr_card_key[c1];
-    table->masks[p] = suit_rank_bit(c0) | suit_rank_bit(c1);
-}
-
-/* One showdown on a full board (key and masks of its five cards, key started at the bias). */
-HR_INLINE void showdown(const table_t *table, uint64_t board_key, uint64_t board_masks, hr_equity_counts *counts) {
-    int ranks[HR_MAX_PLAYERS], best = HR_RANK_COUNT + 1, nbest = 0;
-    for (int p = 0; p < table->n; p++) {
-        uint64_t key = board_key + table->key[p];
-        int rank = HR_UNLIKELY(key & HR_FLUSH_CHECK) ? flush_rank(board_masks | table->masks[p], key)
-                                                     : multiset_rank(key);
-        ranks[p] = rank;
-        nbest = rank < best ? 1 : nbest + (rank == best);
-        best = rank < best ? rank : best;
-    }
-    counts->boards++;
-    uint64_t share = HR_SHARE_UNITS / nbest;
-    for (int p = 0; p < table->n; p++) {
-        if (ranks[p] != best) continue;
-        if (nbest == 1) counts->wins[p]++;
-        else counts->ties[p]++;
-        counts->shares[p] += share;
-        counts->shares_squared[p] += share * share;
-    }
-}
-
-/* Validate ids and duplicates of a group of cards, adding them to *used. */
-static int take_cards(const uint8_t *cards, int n, uint64_t *used) {
-    for (int i = 0; i < n; i++) {
-        if (cards[i] > 51) return HR_ERR_CARD;
-        if (*used >> cards[i] & 1) return HR_ERR_DUPLICATE;
-        *used |= 1ull << cards[i];
-    }
-    return 0;
-}
-
-/* The checks both entry points share: player count, board size, known cards. */
-static int check_table(int nplayers, int nboard, const uint8_t *board, const uint8_t *dead, int ndead,
-                       uint64_t *used) {
-    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
-    if (nboard != 0 && nboard != 3 && nboard != 4 && nboard != 5) return HR_ERR_BOARD;
-    if (ndead < 0 || ndead > 52) return HR_ERR_COUNT;
-    int error = take_cards(board, nboard, used);
-    return error ? error : take_cards(dead, ndead, used);
+HR_INLINE void showdown_into(const table_t *table, uint64_t board_key, uint64_t board_masks, int64_t *outcomes) {
+    int ranks[HR_MAX_PLAYERS];
+    for (int p = 0; p < table->n; p++)
+        ranks[p] = seven_rank(board_key + table->key[p], board_masks | table->masks[p]);
+    outcomes[winners_of(ranks, table->n)]++;
 }
 
 static void deal_rest(const uint8_t *deck, int ndeck, int first, int left, uint64_t key, uint64_t masks,
-                      const table_t *table, hr_equity_counts *counts) {
-    if (left == 1) {
-        for (int i = first; i < ndeck; i++)
-            showdown(table, key + hr_card_key[deck[i]], masks | suit_rank_bit(deck[i]), counts);
-        return;
+                      const table_t *table, int64_t *outcomes) {
+    for (int i = first; i <= ndeck - left; i++) {
+        uint64_t k = key + hr_card_key[deck[i]], m = masks | suit_rank_bit(deck[i]);
+        if (left == 1) showdown_into(table, k, m, outcomes);
+        else deal_rest(deck, ndeck, i + 1, left - 1, k, m, table, outcomes);
     }
-    for (int i = first; i <= ndeck - left; i++)
-        deal_rest(deck, ndeck, i + 1, left - 1, key + hr_card_key[deck[i]], masks | suit_rank_bit(deck[i]), table,
-                  counts);
 }
 
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
-                        int ndead, int first_begin, int first_end, hr_equity_counts *counts) {
+                        int ndead, int first_begin, int first_end, int64_t *outcomes) {
     uint64_t used = 0;
     int error = check_table(nplayers, nboard, board, dead, ndead, &used);
     if (error) return error;
     if ((error = take_cards(holes, 2 * nplayers, &used))) return error;
 
-    table_t table = {nplayers, {0}, {0}};
-    for (int p = 0; p < nplayers; p++) seat(&table, p, holes[2 * p], holes[2 * p + 1]);
+    table_t table;
+    table.n = nplayers;
+    for (int p = 0; p < nplayers; p++) {
+        table.key[p] = hr_card_key[holes[2 * p]] + hr_card_key[holes[2 * p + 1]];
+        table.masks[p] = suit_rank_bit(holes[2 * p]) | suit_rank_bit(holes[2 * p + 1]);
+    }
     uint64_t key = HR_SUIT_BIAS, masks = 0;
     for (int i = 0; i < nboard; i++) {
         key += hr_card_key[board[i]];
@@ -89,147 +222,15 @@ int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board
     int left = 5 - nboard;
     if (ndeck < left) return HR_ERR_COUNT;
     if (left == 0) {
-        if (first_begin <= 0 && first_end > 0) showdown(&table, key, masks, counts);
+        if (first_begin <= 0 && first_end > 0) showdown_into(&table, key, masks, outcomes);
         return 0;
     }
     if (first_begin < 0) first_begin = 0;
     if (first_end > ndeck - left + 1) first_end = ndeck - left + 1;
     for (int i = first_begin; i < first_end; i++) {
-        if (left == 1)
-            showdown(&table, key + hr_card_key[deck[i]], masks | suit_rank_bit(deck[i]), counts);
-        else
-            deal_rest(deck, ndeck, i + 1, left - 1, key + hr_card_key[deck[i]], masks | suit_rank_bit(deck[i]),
-                      &table, counts);
-    }
-    return 0;
-}
-
-/* splitmix64: a tiny generator that passes BigCrush; one stream a chunk. */
-HR_INLINE uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-HR_INLINE uint64_t next64(uint64_t *state) {
-    return mix64(*state += 0x9E3779B97F4A7C15ull);
-}
-
-/* Uniform ints in [0, n) without bias (Lemire's multiply-and-reject), two from each 64-bit
- * draw: `spare` holds the unused half (bit 32 set marks it present). */
-typedef struct {
-    uint64_t state, spare;
-} rng_t;
-
-HR_INLINE uint32_t half32(rng_t *rng) {
-    if (rng->spare) {
-        uint32_t half = (uint32_t)rng->spare;
-        rng->spare = 0;
-        return half;
-    }
-    uint64_t draw = next64(&rng->state);
-    rng->spare = (draw & 0xFFFFFFFFull) | 1ull << 32;
-    return (uint32_t)(draw >> 32);
-}
-
-HR_INLINE uint32_t below(rng_t *rng, uint32_t n) {
-    uint64_t product = (uint64_t)half32(rng) * n;
-    if (HR_UNLIKELY((uint32_t)product < n)) {
-        uint32_t floor = (uint32_t)(-n) % n;
-        while ((uint32_t)product < floor) product = (uint64_t)half32(rng) * n;
-    }
-    return (uint32_t)(product >> 32);
-}
-
-/* A uniform double in [0, 1). */
-HR_INLINE double unit(rng_t *rng) {
-    return (double)(next64(&rng->state) >> 11) * (1.0 / 9007199254740992.0);
-}
-
-/* Player p's combo for this deal: the first combo whose running weight exceeds u * total. */
-HR_INLINE int draw_combo(rng_t *rng, const double *cumulative, int start, int end) {
-    if (end - start == 1) return start;
-    double target = unit(rng) * cumulative[end - 1];
-    int low = start, high = end - 1;
-    while (low < high) {
-        int mid = (low + high) >> 1;
-        if (cumulative[mid] > target) high = mid;
-        else low = mid + 1;
-    }
-    return low;
-}
-
-#define HR_MAX_REDRAWS 100000 /* consecutive deals with clashing combos before giving up */
-
-int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *cumulative,
-                          int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
-                          uint64_t seed, uint64_t trials, uint64_t first_chunk, uint64_t end_chunk,
-                          hr_equity_counts *counts) {
-    uint64_t known = 0;
-    int error = check_table(nplayers, nboard, board, dead, ndead, &known);
-    if (error) return error;
-    for (int p = 0; p < nplayers; p++) {
-        int start = combo_start[p], end = combo_start[p + 1];
-        if (start < 0 || end <= start) return HR_ERR_RANGE;
-        double previous = 0.0;
-        for (int i = start; i < end; i++) {
-            if (combos[2 * i] > 51 || combos[2 * i + 1] > 51) return HR_ERR_CARD;
-            if (combos[2 * i] == combos[2 * i + 1]) return HR_ERR_DUPLICATE;
-            if (!(cumulative[i] >= previous)) return HR_ERR_RANGE; /* also refuses NaN */
-            previous = cumulative[i];
-        }
-        if (!(previous > 0.0)) return HR_ERR_RANGE;
-    }
-    int left = 5 - nboard;
-    if (52 - hr_popcount64(known) - 2 * nplayers < left) return HR_ERR_COUNT;
-
-    uint64_t board_key = HR_SUIT_BIAS, board_masks = 0;
-    for (int i = 0; i < nboard; i++) {
-        board_key += hr_card_key[board[i]];
-        board_masks |= suit_rank_bit(board[i]);
-    }
-    table_t table = {nplayers, {0}, {0}};
-    int fixed = 1; /* every player holds one known combo: seat them once */
-    uint64_t fixed_used = known;
-    for (int p = 0; p < nplayers; p++) {
-        int i = combo_start[p];
-        uint64_t hole = 1ull << combos[2 * i] | 1ull << combos[2 * i + 1];
-        fixed &= combo_start[p + 1] - i == 1;
-        if (fixed && (fixed_used & hole)) return HR_ERR_IMPOSSIBLE; /* known hands that share a card */
-        fixed_used |= hole;
-        seat(&table, p, combos[2 * i], combos[2 * i + 1]);
-    }
-    uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
-    if (end_chunk > chunks) end_chunk = chunks;
-    for (uint64_t chunk = first_chunk; chunk < end_chunk; chunk++) {
-        rng_t rng = {mix64(seed) ^ mix64(chunk + 0x632BE59BD9B4E019ull), 0};
-        uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
-        for (uint64_t t = 0; t < deals; t++) {
-            uint64_t used = fixed_used;
-            int redraws = 0;
-            while (!fixed) { /* hole cards: redraw the whole deal until no two players share a card */
-                used = known;
-                int p = 0;
-                for (; p < nplayers; p++) {
-                    int i = draw_combo(&rng, cumulative, combo_start[p], combo_start[p + 1]);
-                    uint64_t hole = 1ull << combos[2 * i] | 1ull << combos[2 * i + 1];
-                    if (used & hole) break;
-                    used |= hole;
-                    seat(&table, p, combos[2 * i], combos[2 * i + 1]);
-                }
-                if (p == nplayers) break;
-                if (++redraws > HR_MAX_REDRAWS) return HR_ERR_IMPOSSIBLE;
-            }
-            uint64_t key = board_key, masks = board_masks;
-            for (int k = 0; k < left; k++) {
-                uint32_t c;
-                do c = below(&rng, 52); while (used >> c & 1);
-                used |= 1ull << c;
-                key += hr_card_key[c];
-                masks |= suit_rank_bit((int)c);
-            }
-            showdown(&table, key, masks, counts);
-        }
+        uint64_t k = key + hr_card_key[deck[i]], m = masks | suit_rank_bit(deck[i]);
+        if (left == 1) showdown_into(&table, k, m, outcomes);
+        else deal_rest(deck, ndeck, i + 1, left - 1, k, m, &table, outcomes);
     }
     return 0;
 }

@@ -45,23 +45,27 @@ int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t 
 int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int hr_census(int ncards, uint64_t *counts);
 
-typedef struct {
-    uint64_t boards;
-    uint64_t wins[9];
-    uint64_t ties[9];
-    uint64_t shares[9];
-    uint64_t shares_squared[9];
-} hr_equity_counts;
+#define HR_ERR_MEMORY ...
+#define HR_ERR_BUDGET ...
+int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
+                    int ndead, int64_t *outcomes);
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
-                        int ndead, int first_begin, int first_end, hr_equity_counts *counts);
-int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *cumulative,
-                          int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
-                          uint64_t seed, uint64_t trials, uint64_t first_chunk, uint64_t end_chunk,
-                          hr_equity_counts *counts);
+                        int ndead, int first_begin, int first_end, int64_t *outcomes);
+int hr_equity_symmetry(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                       const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint8_t *group);
+int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                     const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
+                     int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals);
+int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
+                       int nknown, int64_t budget);
+int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                          const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
+                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
 """
 
 # Paths relative to the project root, where pip runs setup.py.
-SOURCES = ["csrc/handrank.c", "csrc/equity.c", "tables/five_card.c", "tables/seven_card.c"]
+SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "tables/five_card.c",
+           "tables/seven_card.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
@@ -70,7 +74,7 @@ ffibuilder.set_source(
     '#include "handrank.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
-    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "tables/handrank_tables.h"],
+    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "tables/handrank_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],
 )

@@ -53,38 +53,56 @@ int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, 
 int hr_census(int ncards, uint64_t *counts);
 
 /* ---------------------------------------------------------------------------- equity
- * Texas Hold'em showdowns of 2..9 players over the boards still to come. Counts are exact
- * integers: a pot split k ways gives each of the k players HR_SHARE_UNITS / k units, so a
- * player's equity is shares / (boards * HR_SHARE_UNITS). Both functions add to `counts`,
- * so work split into parts (threads, processes) merges by adding the parts. */
-#define HR_MAX_PLAYERS 9
-#define HR_SHARE_UNITS 2520 /* lcm(1..9) */
-#define HR_EQUITY_CHUNK 65536 /* Monte Carlo trials of one random stream */
+ * Texas Hold'em showdowns of 2..HR_MAX_PLAYERS players over the boards still to come.
+ * Results are counts by winner set: outcomes[m] for a bit mask m of players (bit p = player
+ * p) adds the deals won by exactly those players, so a pot split k ways gives each of them
+ * HR_SHARE_UNITS / k units. Every function adds to `outcomes` (an array of 1 << nplayers),
+ * so work split into parts (threads, processes, machines) merges by adding the parts.
+ * Ranges: player p holds one of the combos combos[2i], combos[2i+1] for combo_start[p] <= i
+ * < combo_start[p+1] (combo_start[0] = 0, at most 1326 a player), with weights[i] > 0. */
+#define HR_MAX_PLAYERS 10
+#define HR_SHARE_UNITS 2520   /* lcm(1..10): any split is a whole number of units */
+#define HR_EQUITY_CHUNK 65536 /* Monte Carlo deals of one random stream */
+#define HR_ERR_MEMORY (-8)    /* out of memory */
+#define HR_ERR_BUDGET (-9)    /* hr_ranges_feasible: undecided within the budget */
 
-typedef struct {
-    uint64_t boards;                         /* showdowns counted */
-    uint64_t wins[HR_MAX_PLAYERS];           /* showdowns won alone */
-    uint64_t ties[HR_MAX_PLAYERS];           /* showdowns split with others */
-    uint64_t shares[HR_MAX_PLAYERS];         /* pot shares won, in 1/HR_SHARE_UNITS of a pot */
-    uint64_t shares_squared[HR_MAX_PLAYERS]; /* sum of squared shares (units^2): the variance */
-} hr_equity_counts;
+/* Exact, fixed hole cards (holes[2p], holes[2p+1] are player p's): every completion of the
+ * board, counted in classes of equal outcome (see equity.c). Returns 0 or HR_ERR_*. */
+int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
+                    int ndead, int64_t *outcomes);
 
-/* Every completion of the board (5 - nboard cards from the cards nobody holds and that are
- * not dead), for fixed hole cards: holes[2p], holes[2p+1] are player p's. To split the work,
- * only completions whose first new card is deck[first_begin .. first_end) are dealt, deck
- * being the unseen cards in increasing order (pass 0 and 52 for all). Returns 0 or HR_ERR_*. */
+/* The same by dealing every board one by one (the check of hr_equity_fixed). To split the
+ * work, only completions whose first new card is deck[first_begin .. first_end) are dealt,
+ * deck being the unseen cards in increasing order (pass 0 and 52 for all). */
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
-                        int ndead, int first_begin, int first_end, hr_equity_counts *counts);
+                        int ndead, int first_begin, int first_end, int64_t *outcomes);
+
+/* The suit permutations (numbers 0..23 into the table of permutations, 0 the identity, first)
+ * that fix the board, the dead cards and every player's weighted range: written to group[],
+ * their count returned (or a negative HR_ERR_*). */
+int hr_equity_symmetry(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                       const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint8_t *group);
+
+/* Exact, ranges: the runouts numbered [first, end) in lexicographic order of the unseen
+ * deck's (5 - nboard)-card subsets, one per orbit of `group` (from hr_equity_symmetry, or
+ * just {0}) with the orbit's size as multiplicity. outcomes[m] adds the weight (the product
+ * of the players' combo weights) of the deals won by exactly the set m; *deals adds the
+ * number of deals (runout x assignment of combos sharing no card). */
+int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                     const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
+                     int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals);
+
+/* 1 if each player can get a combo sharing no card with the others' and the `known` cards,
+ * 0 if not, HR_ERR_BUDGET when about `budget` combo checks did not decide it. */
+int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
+                       int nknown, int64_t budget);
 
 /* Monte Carlo: `trials` deals in all, numbered in chunks of HR_EQUITY_CHUNK; this call deals
  * chunks [first_chunk, end_chunk), chunk c from its own random stream seeded by (seed, c), so
- * the counts for a seed do not depend on how the chunks are shared out. Player p holds one of
- * the combos combos[2i], combos[2i+1] for combo_start[p] <= i < combo_start[p+1], drawn with
- * probability proportional to its weight (cumulative[i] holds the running total of weights
- * within the player); deals where two players' combos share a card are redrawn. */
-int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *cumulative,
-                          int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
-                          uint64_t seed, uint64_t trials, uint64_t first_chunk, uint64_t end_chunk,
-                          hr_equity_counts *counts);
+ * the counts for a seed do not depend on how the chunks are shared out. Combos are drawn by
+ * weight (see monte_carlo.c for ranges that share cards). */
+int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                          const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
+                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
 
 #endif

@@ -1,0 +1,85 @@
+/* Internal to the equity C files: what enumeration, ranges, preflop and Monte Carlo share.
+ * Not part of the interface (that is handrank.h). */
+#ifndef HANDRANK_EQUITY_INTERNAL_H
+#define HANDRANK_EQUITY_INTERNAL_H
+
+#include "kernel.h"
+
+/* The rank key of a rank 0..12 (bits 0..31 of a card key: the same for the four suits). */
+HR_INLINE uint32_t rank_key(int rank) {
+    return (uint32_t)hr_card_key[4 * rank];
+}
+
+/* A card's bit in a 64-bit set of cards. */
+HR_INLINE uint64_t card_bit(int card) {
+    return 1ull << card;
+}
+
+/* A player's rank on a full board: the key (bias + board + hole) and the four 16-bit suit
+ * rank masks of the seven cards. */
+HR_INLINE int seven_rank(uint64_t key, uint64_t suit_masks) {
+    return HR_UNLIKELY(key & HR_FLUSH_CHECK) ? flush_rank(suit_masks, key) : multiset_rank(key);
+}
+
+/* Validate ids and duplicates of a group of cards, adding them to *used. */
+HR_INLINE int take_cards(const uint8_t *cards, int n, uint64_t *used) {
+    for (int i = 0; i < n; i++) {
+        if (cards[i] > 51) return HR_ERR_CARD;
+        if (*used >> cards[i] & 1) return HR_ERR_DUPLICATE;
+        *used |= card_bit(cards[i]);
+    }
+    return 0;
+}
+
+/* The checks every equity entry point shares: player count, board size, known cards. */
+HR_INLINE int check_table(int nplayers, int nboard, const uint8_t *board, const uint8_t *dead, int ndead,
+                          uint64_t *used) {
+    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    if (nboard != 0 && nboard != 3 && nboard != 4 && nboard != 5) return HR_ERR_BOARD;
+    if (ndead < 0 || ndead > 52) return HR_ERR_COUNT;
+    int error = take_cards(board, nboard, used);
+    return error ? error : take_cards(dead, ndead, used);
+}
+
+/* Check a set of ranges: combos[2i], combos[2i+1] for combo_start[p] <= i < combo_start[p+1]
+ * are player p's, each two distinct valid ids; weights, where given, finite and > 0. */
+HR_INLINE int check_ranges(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers) {
+    if (combo_start[0] != 0) return HR_ERR_RANGE;
+    for (int p = 0; p < nplayers; p++) {
+        int start = combo_start[p], end = combo_start[p + 1];
+        if (end <= start || end - start > 1326) return HR_ERR_RANGE;
+        for (int i = start; i < end; i++) {
+            if (combos[2 * i] > 51 || combos[2 * i + 1] > 51) return HR_ERR_CARD;
+            if (combos[2 * i] == combos[2 * i + 1]) return HR_ERR_DUPLICATE;
+            /* > 0 and finite; also refuses NaN */
+            if (weights && !(weights[i] > 0.0 && weights[i] <= 1.7976931348623157e308)) return HR_ERR_RANGE;
+        }
+    }
+    return 0;
+}
+
+/* A suit permutation applied to a card. */
+HR_INLINE int permute_card(const uint8_t *perm, int card) {
+    return (card & ~3) | perm[card & 3];
+}
+
+/* The 24 permutations of the four suits, the identity first. */
+extern const uint8_t hr_suit_perms[24][4];
+
+/* A showdown of n players given their ranks (lower wins): the set of players with the best
+ * rank, as a bit mask. */
+HR_INLINE unsigned winners_of(const int *ranks, int n) {
+    int best = ranks[0];
+    unsigned mask = 1;
+    for (int p = 1; p < n; p++) {
+        if (ranks[p] < best) {
+            best = ranks[p];
+            mask = 1u << p;
+        } else if (ranks[p] == best) {
+            mask |= 1u << p;
+        }
+    }
+    return mask;
+}
+
+#endif

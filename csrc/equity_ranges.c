@@ -1,0 +1,508 @@
+/* Exact equity of ranges: the runouts of the board are dealt in an outer loop and, on each,
+ * every distinct combo of every range is ranked once; the assignments of combos to players
+ * are then counted against those ranks without ranking anything again:
+ *   - two players: one sweep over both ranges sorted by rank, with running weights per card
+ *     so that combos sharing a card are taken out by inclusion-exclusion;
+ *   - more players: a walk over the assignments that skips combos sharing a card, adding each
+ *     assignment's weight to the set of players that win it.
+ * Runouts that a suit permutation fixing the board, the dead cards and every weighted range
+ * maps onto each other are counted once, from the smallest, with the orbit's size.
+ * Work is given as a range [first, end) of runout numbers (lexicographic order of the runouts'
+ * positions in the unseen deck), so any split of the numbers adds up to the same counts. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "equity_internal.h"
+
+typedef struct {
+    uint64_t mask;   /* the two cards */
+    uint64_t key;    /* hr_card_key of both */
+    uint64_t suits;  /* suit_rank_bit of both */
+    uint8_t c0, c1;
+} combo_t;
+
+typedef struct {
+    int rank;
+    int u; /* distinct combo */
+    double weight;
+} entry_t;
+
+/* A player's combos that fit a runout, column by column for the pair loops. */
+typedef struct {
+    int *rank;
+    double *weight;
+    uint64_t *mask;
+} columns_t;
+
+typedef struct {
+    int n;
+    int ncombos;        /* distinct combos */
+    combo_t *combo;     /* [ncombos] */
+    int *player_u;      /* combo i of the input -> distinct combo */
+    const int32_t *start;
+    const double *weights;
+    /* per runout */
+    int *rank_u;        /* [ncombos]: 0 when the combo meets the runout */
+    entry_t *list[HR_MAX_PLAYERS];
+    columns_t column[HR_MAX_PLAYERS];
+    int count[HR_MAX_PLAYERS];
+    /* sweep scratch */
+    double *group_weight_u; /* [ncombos] */
+    int *sort_a, *sort_b;   /* [2 * 1326] */
+    double *outcomes;
+    uint64_t deals;
+    int order[HR_MAX_PLAYERS];
+} spot_t;
+
+/* --------------------------------------------------------------------- two players */
+
+/* Indices 0..na+nb-1 (first the entries of a, then of b) sorted by rank, stably. */
+static void sort_by_rank(const spot_t *s, int total, int *out, int *tmp) {
+    int counts[128];
+    const entry_t *a = s->list[0], *b = s->list[1];
+    int na = s->count[0];
+#define RANK_OF(i) ((i) < na ? a[i].rank : b[(i)-na].rank)
+    memset(counts, 0, sizeof counts);
+    for (int i = 0; i < total; i++) counts[RANK_OF(i) & 127]++;
+    for (int d = 0, sum = 0; d < 128; d++) {
+        int c = counts[d];
+        counts[d] = sum;
+        sum += c;
+    }
+    for (int i = 0; i < total; i++) tmp[counts[RANK_OF(i) & 127]++] = i;
+    memset(counts, 0, sizeof counts);
+    for (int i = 0; i < total; i++) counts[RANK_OF(tmp[i]) >> 7]++;
+    for (int d = 0, sum = 0; d < 128; d++) {
+        int c = counts[d];
+        counts[d] = sum;
+        sum += c;
+    }
+    for (int i = 0; i < total; i++) out[counts[RANK_OF(tmp[i]) >> 7]++] = tmp[i];
+#undef RANK_OF
+}
+
+static void sweep_two(spot_t *s, double multiplicity) {
+    const entry_t *a = s->list[0], *b = s->list[1];
+    int na = s->count[0], nb = s->count[1], total = na + nb;
+    double before_a = 0, before_b = 0, card_a[52], card_b[52], group_a_card[52], group_b_card[52];
+    int count_a[52], count_b[52];
+    memset(card_a, 0, sizeof card_a);
+    memset(card_b, 0, sizeof card_b);
+    memset(group_a_card, 0, sizeof group_a_card);
+    memset(group_b_card, 0, sizeof group_b_card);
+    memset(count_a, 0, sizeof count_a);
+    memset(count_b, 0, sizeof count_b);
+    int *order = s->sort_a;
+    sort_by_rank(s, total, order, s->sort_b);
+
+    double a_wins = 0, b_wins = 0, split = 0;
+    uint64_t same = 0;
+    for (int g = 0; g < total;) {
+        int rank = order[g] < na ? a[order[g]].rank : b[order[g] - na].rank, end = g;
+        while (end < total && (order[end] < na ? a[order[end]].rank : b[order[end] - na].rank) == rank) end++;
+        double group_a = 0, group_b = 0;
+        /* against the better combos already passed, then the group's own ties */
+        for (int i = g; i < end; i++) {
+            int e = order[i];
+            if (e < na) {
+                const combo_t *c = &s->combo[a[e].u];
+                b_wins += a[e].weight * (before_b - card_b[c->c0] - card_b[c->c1]);
+            } else {
+                const combo_t *c = &s->combo[b[e - na].u];
+                a_wins += b[e - na].weight * (before_a - card_a[c->c0] - card_a[c->c1]);
+                s->group_weight_u[b[e - na].u] += b[e - na].weight;
+            }
+        }
+        for (int i = g; i < end; i++) {
+            int e = order[i];
+            if (e < na) {
+                const combo_t *c = &s->combo[a[e].u];
+                group_a += a[e].weight;
+                group_a_card[c->c0] += a[e].weight;
+                group_a_card[c->c1] += a[e].weight;
+                split += a[e].weight * s->group_weight_u[a[e].u]; /* the same combo: added back */
+                same += s->group_weight_u[a[e].u] > 0;
+            } else {
+                const combo_t *c = &s->combo[b[e - na].u];
+                group_b += b[e - na].weight;
+                group_b_card[c->c0] += b[e - na].weight;
+                group_b_card[c->c1] += b[e - na].weight;
+            }
+        }
+        split += group_a * group_b;
+        for (int i = g; i < end; i++) {
+            int e = order[i];
+            const combo_t *c = &s->combo[e < na ? a[e].u : b[e - na].u];
+            int cards[2] = {c->c0, c->c1};
+            for (int j = 0; j < 2; j++) {
+                int card = cards[j];
+                if (e < na) {
+                    /* each card once: the b-side sum is cleared as it is used */
+                    split -= group_a_card[card] * group_b_card[card];
+                    card_a[card] += group_a_card[card];
+                    card_b[card] += group_b_card[card];
+                    group_a_card[card] = 0;
+                    group_b_card[card] = 0;
+                    count_a[card]++;
+                } else {
+                    split -= group_a_card[card] * group_b_card[card];
+                    card_a[card] += group_a_card[card];
+                    card_b[card] += group_b_card[card];
+                    group_a_card[card] = 0;
+                    group_b_card[card] = 0;
+                    count_b[card]++;
+                }
+            }
+            if (e >= na) s->group_weight_u[b[e - na].u] = 0;
+        }
+        before_a += group_a;
+        before_b += group_b;
+        g = end;
+    }
+    uint64_t pairs = (uint64_t)na * (uint64_t)nb + same;
+    for (int c = 0; c < 52; c++) pairs -= (uint64_t)count_a[c] * (uint64_t)count_b[c];
+    s->outcomes[1] += multiplicity * a_wins;
+    s->outcomes[2] += multiplicity * b_wins;
+    s->outcomes[3] += multiplicity * split;
+    s->deals += (uint64_t)multiplicity * pairs;
+}
+
+/* Small ranges: every pair of combos, without branches. */
+static void pairs_two(spot_t *s, double multiplicity) {
+    const columns_t *a = &s->column[0], *b = &s->column[1];
+    int na = s->count[0], nb = s->count[1];
+    double a_wins = 0, b_wins = 0, split = 0;
+    uint64_t pairs = 0;
+    for (int i = 0; i < na; i++) {
+        int rank = a->rank[i];
+        uint64_t mask = a->mask[i];
+        double below = 0, equal = 0, above = 0;
+        uint64_t fit = 0;
+        for (int j = 0; j < nb; j++) {
+            double w = (b->mask[j] & mask) ? 0.0 : b->weight[j];
+            fit += !(b->mask[j] & mask);
+            below += b->rank[j] < rank ? w : 0.0;
+            equal += b->rank[j] == rank ? w : 0.0;
+            above += b->rank[j] > rank ? w : 0.0;
+        }
+        a_wins += a->weight[i] * above;
+        b_wins += a->weight[i] * below;
+        split += a->weight[i] * equal;
+        pairs += fit;
+    }
+    s->outcomes[1] += multiplicity * a_wins;
+    s->outcomes[2] += multiplicity * b_wins;
+    s->outcomes[3] += multiplicity * split;
+    s->deals += (uint64_t)multiplicity * pairs;
+}
+
+/* ----------------------------------------------------------------------- n players */
+
+static void walk(spot_t *s, int level, uint64_t used, int best, unsigned winners, double weight, double multiplicity) {
+    int p = s->order[level], count = s->count[p];
+    const columns_t *col = &s->column[p];
+    if (level == s->n - 1) { /* the last player: three sums, one per way the showdown can go */
+        double below = 0, equal = 0, above = 0;
+        uint64_t fit = 0;
+        for (int i = 0; i < count; i++) {
+            double w = (col->mask[i] & used) ? 0.0 : col->weight[i];
+            fit += !(col->mask[i] & used);
+            below += col->rank[i] < best ? w : 0.0;
+            equal += col->rank[i] == best ? w : 0.0;
+            above += col->rank[i] > best ? w : 0.0;
+        }
+        double scale = multiplicity * weight;
+        s->outcomes[1u << p] += scale * below;
+        s->outcomes[winners | 1u << p] += scale * equal;
+        s->outcomes[winners] += scale * above;
+        s->deals += (uint64_t)multiplicity * fit;
+        return;
+    }
+    for (int i = 0; i < count; i++) {
+        if (col->mask[i] & used) continue;
+        int rank = col->rank[i];
+        walk(s, level + 1, used | col->mask[i], rank < best ? rank : best,
+             rank < best ? 1u << p : rank == best ? winners | 1u << p : winners, weight * col->weight[i],
+             multiplicity);
+    }
+}
+
+/* -------------------------------------------------------------------------- runouts */
+
+/* Whether the runout (sorted card ids) is the smallest of its orbit; *stabilizer counts the
+ * permutations that map it onto itself. */
+static int smallest_of_orbit(const uint8_t *runout, int k, const uint8_t *group, int ngroup, int *stabilizer) {
+    *stabilizer = 1;
+    for (int g = 1; g < ngroup; g++) {
+        const uint8_t *perm = hr_suit_perms[group[g]];
+        uint8_t image[5];
+        for (int i = 0; i < k; i++) {
+            uint8_t c = (uint8_t)permute_card(perm, runout[i]);
+            int j = i;
+            while (j > 0 && image[j - 1] > c) {
+                image[j] = image[j - 1];
+                j--;
+            }
+            image[j] = c;
+        }
+        int cmp = 0;
+        for (int i = 0; i < k && !cmp; i++) cmp = image[i] < runout[i] ? -1 : image[i] > runout[i];
+        if (cmp < 0) return 0;
+        *stabilizer += cmp == 0;
+    }
+    return 1;
+}
+
+static void runout_showdowns(spot_t *s, uint64_t runout_mask, uint64_t key, uint64_t suits, double multiplicity) {
+    for (int u = 0; u < s->ncombos; u++) {
+        const combo_t *c = &s->combo[u];
+        s->rank_u[u] = (c->mask & runout_mask) ? 0 : seven_rank(key + c->key, suits | c->suits);
+    }
+    for (int p = 0; p < s->n; p++) {
+        int n = 0;
+        for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+            int u = s->player_u[i];
+            if (u < 0 || !s->rank_u[u]) continue;
+            s->list[p][n].rank = s->column[p].rank[n] = s->rank_u[u];
+            s->list[p][n].u = u;
+            s->list[p][n].weight = s->column[p].weight[n] = s->weights[i];
+            s->column[p].mask[n] = s->combo[u].mask;
+            n++;
+        }
+        if (!n) return;
+        s->count[p] = n;
+    }
+    if (s->n == 2) {
+        if (s->count[0] * s->count[1] <= 64 * (s->count[0] + s->count[1])) pairs_two(s, multiplicity);
+        else sweep_two(s, multiplicity);
+        return;
+    }
+    for (int i = 0; i < s->n; i++) s->order[i] = i;
+    for (int i = 1; i < s->n; i++) /* fewest combos first: the walk branches least at the top */
+        for (int j = i; j > 0 && s->count[s->order[j]] < s->count[s->order[j - 1]]; j--) {
+            int t = s->order[j];
+            s->order[j] = s->order[j - 1];
+            s->order[j - 1] = t;
+        }
+    walk(s, 0, 0, HR_RANK_COUNT + 1, 0, 1.0, multiplicity);
+}
+
+/* C(n, k) for n <= 52, k <= 5. */
+static uint64_t choose(int n, int k) {
+    if (k < 0 || n < k) return 0;
+    uint64_t r = 1;
+    for (int i = 0; i < k; i++) r = r * (uint64_t)(n - i) / (uint64_t)(i + 1);
+    return r;
+}
+
+int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                     const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
+                     int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals) {
+    uint64_t known = 0;
+    int error = check_table(nplayers, nboard, board, dead, ndead, &known);
+    if (error) return error;
+    if ((error = check_ranges(combos, combo_start, weights, nplayers))) return error;
+    if (ngroup < 1 || ngroup > 24 || group[0] != 0) return HR_ERR_RANGE;
+    for (int g = 0; g < ngroup; g++)
+        if (group[g] > 23) return HR_ERR_RANGE;
+
+    int total = combo_start[nplayers], k = 5 - nboard;
+    uint8_t deck[52];
+    int ndeck = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(known >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    uint64_t runouts = choose(ndeck, k);
+    if (end > runouts) end = runouts;
+    if (first >= end) return 0;
+
+    spot_t s;
+    memset(&s, 0, sizeof s);
+    s.n = nplayers;
+    s.start = combo_start;
+    s.weights = weights;
+    s.outcomes = outcomes;
+    void *block = malloc((size_t)total * (sizeof(combo_t) + sizeof(int) * 3 + sizeof(double) * 2 +
+                                          sizeof(uint64_t) + sizeof(entry_t)) +
+                         sizeof(int) * 4 * 1326 + sizeof(int16_t) * 52 * 52);
+    if (!block) return HR_ERR_MEMORY;
+    char *at = block;
+    s.combo = (combo_t *)at;
+    at += (size_t)total * sizeof(combo_t);
+    uint64_t *column_mask = (uint64_t *)at;
+    at += (size_t)total * sizeof(uint64_t);
+    double *column_weight = (double *)at;
+    at += (size_t)total * sizeof(double);
+    entry_t *entries = (entry_t *)at;
+    at += (size_t)total * sizeof(entry_t);
+    s.group_weight_u = (double *)at;
+    at += (size_t)total * sizeof(double);
+    s.player_u = (int *)at;
+    at += (size_t)total * sizeof(int);
+    s.rank_u = (int *)at;
+    at += (size_t)total * sizeof(int);
+    s.sort_a = (int *)at;
+    at += sizeof(int) * 2 * 1326;
+    s.sort_b = (int *)at;
+    at += sizeof(int) * 2 * 1326;
+    int *column_rank = (int *)at;
+    at += (size_t)total * sizeof(int);
+    int16_t *index = (int16_t *)at;
+    for (int i = 0; i < 52 * 52; i++) index[i] = -1;
+    for (int p = 0; p < nplayers; p++) {
+        s.list[p] = entries + combo_start[p];
+        s.column[p].rank = column_rank + combo_start[p];
+        s.column[p].weight = column_weight + combo_start[p];
+        s.column[p].mask = column_mask + combo_start[p];
+        for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
+            int c0 = combos[2 * i], c1 = combos[2 * i + 1];
+            if (c0 < c1) {
+                int t = c0;
+                c0 = c1;
+                c1 = t;
+            }
+            uint64_t mask = card_bit(c0) | card_bit(c1);
+            if (mask & known) { /* meets the board or a dead card: never dealt */
+                s.player_u[i] = -1;
+                continue;
+            }
+            if (index[c0 * 52 + c1] < 0) {
+                combo_t *c = &s.combo[s.ncombos];
+                c->mask = mask;
+                c->key = hr_card_key[c0] + hr_card_key[c1];
+                c->suits = suit_rank_bit(c0) | suit_rank_bit(c1);
+                c->c0 = (uint8_t)c0;
+                c->c1 = (uint8_t)c1;
+                s.group_weight_u[s.ncombos] = 0;
+                index[c0 * 52 + c1] = (int16_t)s.ncombos++;
+            }
+            s.player_u[i] = index[c0 * 52 + c1];
+        }
+    }
+
+    uint64_t board_key = HR_SUIT_BIAS, board_suits = 0;
+    for (int i = 0; i < nboard; i++) {
+        board_key += hr_card_key[board[i]];
+        board_suits |= suit_rank_bit(board[i]);
+    }
+    /* Unrank `first` into positions pick[0] < ... < pick[k-1] of the deck (lexicographic). */
+    int pick[5];
+    uint64_t rest = first;
+    for (int i = 0, from = 0; i < k; i++) {
+        for (int c = from;; c++) {
+            uint64_t below = choose(ndeck - c - 1, k - i - 1);
+            if (rest < below) {
+                pick[i] = c;
+                from = c + 1;
+                break;
+            }
+            rest -= below;
+        }
+    }
+    for (uint64_t number = first; number < end; number++) {
+        uint8_t runout[5];
+        uint64_t mask = 0, key = board_key, suits = board_suits;
+        for (int i = 0; i < k; i++) {
+            runout[i] = deck[pick[i]];
+            mask |= card_bit(runout[i]);
+            key += hr_card_key[runout[i]];
+            suits |= suit_rank_bit(runout[i]);
+        }
+        int stabilizer = 1;
+        if (ngroup == 1 || smallest_of_orbit(runout, k, group, ngroup, &stabilizer))
+            runout_showdowns(&s, mask, key, suits, (double)(ngroup / stabilizer));
+        /* next combination */
+        int i = k - 1;
+        while (i >= 0 && pick[i] == ndeck - k + i) i--;
+        if (i < 0) break;
+        pick[i]++;
+        for (int j = i + 1; j < k; j++) pick[j] = pick[j - 1] + 1;
+    }
+    *deals += s.deals;
+    free(block);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ symmetry */
+
+int hr_equity_symmetry(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                       const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint8_t *group) {
+    uint64_t known = 0;
+    int error = check_table(nplayers, nboard, board, dead, ndead, &known);
+    if (error) return error;
+    if ((error = check_ranges(combos, combo_start, weights, nplayers))) return error;
+    uint64_t board_set = 0, dead_set = 0;
+    for (int i = 0; i < nboard; i++) board_set |= card_bit(board[i]);
+    for (int i = 0; i < ndead; i++) dead_set |= card_bit(dead[i]);
+    double *weight_of = malloc(sizeof(double) * 52 * 52);
+    if (!weight_of) return HR_ERR_MEMORY;
+    int ngroup = 0;
+    for (int g = 0; g < 24; g++) {
+        const uint8_t *perm = hr_suit_perms[g];
+        uint64_t board_image = 0, dead_image = 0;
+        for (int i = 0; i < nboard; i++) board_image |= card_bit(permute_card(perm, board[i]));
+        for (int i = 0; i < ndead; i++) dead_image |= card_bit(permute_card(perm, dead[i]));
+        int ok = board_image == board_set && dead_image == dead_set;
+        for (int p = 0; ok && p < nplayers; p++) {
+            for (int i = 0; i < 52 * 52; i++) weight_of[i] = 0;
+            for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
+                int c0 = combos[2 * i], c1 = combos[2 * i + 1];
+                weight_of[(c0 > c1 ? c0 * 52 + c1 : c1 * 52 + c0)] = weights[i];
+            }
+            for (int i = combo_start[p]; ok && i < combo_start[p + 1]; i++) {
+                int c0 = permute_card(perm, combos[2 * i]), c1 = permute_card(perm, combos[2 * i + 1]);
+                ok = weight_of[(c0 > c1 ? c0 * 52 + c1 : c1 * 52 + c0)] == weights[i];
+            }
+        }
+        if (ok) group[ngroup++] = (uint8_t)g;
+    }
+    free(weight_of);
+    return ngroup;
+}
+
+/* ------------------------------------------------------------------- feasibility */
+
+typedef struct {
+    const uint8_t *combos;
+    const int32_t *start;
+    int n;
+    int64_t budget;
+} feasible_t;
+
+/* Whether the players not in `placed` can each get a combo missing `used`: the player with
+ * the fewest choices goes first. -1 when the budget runs out. */
+static int place(feasible_t *f, unsigned placed, uint64_t used) {
+    if (placed == (1u << f->n) - 1) return 1;
+    int best = -1, fewest = 1 << 30;
+    for (int p = 0; p < f->n; p++) {
+        if (placed >> p & 1) continue;
+        int choices = 0;
+        for (int i = f->start[p]; i < f->start[p + 1]; i++)
+            choices += !((card_bit(f->combos[2 * i]) | card_bit(f->combos[2 * i + 1])) & used);
+        f->budget -= f->start[p + 1] - f->start[p];
+        if (choices < fewest) {
+            fewest = choices;
+            best = p;
+        }
+    }
+    if (fewest == 0) return 0;
+    if (f->budget < 0) return -1;
+    for (int i = f->start[best]; i < f->start[best + 1]; i++) {
+        uint64_t mask = card_bit(f->combos[2 * i]) | card_bit(f->combos[2 * i + 1]);
+        if (mask & used) continue;
+        int found = place(f, placed | 1u << best, used | mask);
+        if (found) return found;
+    }
+    return 0;
+}
+
+int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
+                       int nknown, int64_t budget) {
+    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    uint64_t used = 0;
+    int error = take_cards(known, nknown, &used);
+    if (error) return error;
+    if ((error = check_ranges(combos, combo_start, NULL, nplayers))) return error;
+    feasible_t f = {combos, combo_start, nplayers, budget};
+    int found = place(&f, 0, used);
+    return found < 0 ? HR_ERR_BUDGET : found;
+}

@@ -1,0 +1,311 @@
+/* Texas Hold'em equity by seeded Monte Carlo. Deals are numbered in chunks of
+ * HR_EQUITY_CHUNK, chunk c drawn from its own random stream seeded by (seed, c), so the
+ * counts for a seed do not depend on how the chunks are shared out between threads,
+ * processes or machines. Each deal adds one to the count of the set of players that win it.
+ *
+ * Hole cards: each player's combo is drawn by weight. When no card appears in two players'
+ * ranges, every draw fits. When ranges overlap, a deal whose combos share a card is not
+ * redrawn from scratch while clashes are rare (a bound on their chance below one half). Past
+ * that, the combos form a random walk (a Gibbs sampler) whose steady state is exactly the
+ * weighted distribution of the deals where no card is shared: each deal redraws every
+ * player's combo in turn among those that fit the others, then redistributes the four cards
+ * of two players between them. A chunk starts its walk from a fitting deal found by
+ * backtracking and runs HR_WALK_BURN_IN steps before it counts.
+ * Board cards: a partial Fisher-Yates shuffle of the unseen cards. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "equity_internal.h"
+
+/* splitmix64: a tiny generator that passes BigCrush; one stream a chunk. */
+HR_INLINE uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+typedef struct {
+    uint64_t state, spare;
+} rng_t;
+
+HR_INLINE uint64_t next64(rng_t *rng) {
+    return mix64(rng->state += 0x9E3779B97F4A7C15ull);
+}
+
+/* Uniform ints in [0, n) without bias (Lemire's multiply-and-reject), two from each 64-bit
+ * draw: `spare` holds the unused half (bit 32 set marks it present). */
+HR_INLINE uint32_t half32(rng_t *rng) {
+    if (rng->spare) {
+        uint32_t half = (uint32_t)rng->spare;
+        rng->spare = 0;
+        return half;
+    }
+    uint64_t draw = next64(rng);
+    rng->spare = (draw & 0xFFFFFFFFull) | 1ull << 32;
+    return (uint32_t)(draw >> 32);
+}
+
+HR_INLINE uint32_t below(rng_t *rng, uint32_t n) {
+    uint64_t product = (uint64_t)half32(rng) * n;
+    if (HR_UNLIKELY((uint32_t)product < n)) {
+        uint32_t floor = (uint32_t)(-n) % n;
+        while ((uint32_t)product < floor) product = (uint64_t)half32(rng) * n;
+    }
+    return (uint32_t)(product >> 32);
+}
+
+/* A uniform double in [0, 1). */
+HR_INLINE double unit(rng_t *rng) {
+    return (double)(next64(rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* The first index in [start, end) whose running weight exceeds target. */
+HR_INLINE int search(const double *cumulative, int start, int end, double target) {
+    int low = start, high = end - 1;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (cumulative[mid] > target) high = mid;
+        else low = mid + 1;
+    }
+    return low;
+}
+
+#define HR_WALK_BURN_IN 64
+
+typedef struct {
+    int n;
+    const uint8_t *combos;
+    const int32_t *start;
+    const double *weights;
+    double *cumulative;  /* running weight within each player, combos meeting known cards at 0 */
+    uint64_t *mask;      /* the two cards of each combo */
+    uint64_t known;
+    int current[HR_MAX_PLAYERS]; /* the walk's combos */
+    double *scratch;     /* [max range size^2] weights of candidate moves */
+} sampler_t;
+
+/* Redraw player p's combo among those that fit `used` (the others' cards and the known ones),
+ * by weight. The current combo always fits, so there is at least one. */
+static void redraw_one(sampler_t *s, rng_t *rng, int p, uint64_t used) {
+    int start = s->start[p], end = s->start[p + 1];
+    for (int tries = 0; tries < 16; tries++) { /* a draw from the whole range that fits: exact */
+        int i = search(s->cumulative, start, end, unit(rng) * s->cumulative[end - 1]);
+        if (!(s->mask[i] & used)) {
+            s->current[p] = i;
+            return;
+        }
+    }
+    double total = 0;
+    for (int i = start; i < end; i++) {
+        total += (s->mask[i] & used) ? 0.0 : s->weights[i];
+        s->scratch[i - start] = total;
+    }
+    int i = search(s->scratch, 0, end - start, unit(rng) * total);
+    while (s->mask[start + i] & used) i++; /* not reached: a zero step is never above target */
+    s->current[p] = start + i;
+}
+
+/* Redistribute the four cards of players p and q: every way to split them into a combo of
+ * each, by weight (the current split among them). */
+static void redraw_two(sampler_t *s, rng_t *rng, int p, int q) {
+    uint64_t four = s->mask[s->current[p]] | s->mask[s->current[q]];
+    int options[2][16], noptions = 0;
+    double running[16], total = 0;
+    for (int i = s->start[p]; i < s->start[p + 1] && noptions < 16; i++) {
+        if ((s->mask[i] & four) != s->mask[i]) continue;
+        uint64_t rest = four & ~s->mask[i];
+        for (int j = s->start[q]; j < s->start[q + 1]; j++)
+            if (s->mask[j] == rest) {
+                total += s->weights[i] * s->weights[j];
+                running[noptions] = total;
+                options[0][noptions] = i;
+                options[1][noptions++] = j;
+                break;
+            }
+    }
+    if (noptions < 2) return;
+    int pick = search(running, 0, noptions, unit(rng) * total);
+    s->current[p] = options[0][pick];
+    s->current[q] = options[1][pick];
+}
+
+/* A fitting deal to start from: players in turn, each combo tried from a random offset. */
+static int start_walk(sampler_t *s, rng_t *rng, int p, uint64_t used, int64_t *budget) {
+    if (p == s->n) return 1;
+    int start = s->start[p], size = s->start[p + 1] - start, offset = (int)below(rng, (uint32_t)size);
+    for (int t = 0; t < size; t++) {
+        int i = start + (offset + t) % size;
+        if ((s->mask[i] & used) || s->weights[i] <= 0) continue;
+        if (--*budget < 0) return 0;
+        s->current[p] = i;
+        if (start_walk(s, rng, p + 1, used | s->mask[i], budget)) return 1;
+    }
+    return 0;
+}
+
+/* One step of the walk: every player's combo redrawn in turn, then two players' cards
+ * redistributed between them. */
+static void walk_step(sampler_t *s, rng_t *rng) {
+    for (int p = 0; p < s->n; p++) {
+        uint64_t used = s->known;
+        for (int o = 0; o < s->n; o++)
+            if (o != p) used |= s->mask[s->current[o]];
+        redraw_one(s, rng, p, used);
+    }
+    int p = (int)below(rng, (uint32_t)s->n), q = (int)below(rng, (uint32_t)(s->n - 1));
+    redraw_two(s, rng, p, q >= p ? q + 1 : q);
+}
+
+/* A bound on the chance that independent draws of the players' combos share a card: the sum
+ * over pairs of players of the weight of their pairs of combos that meet. */
+static double clash_chance(const sampler_t *s, double *weight_of /* [52 * 52] */) {
+    double chance = 0;
+    for (int q = 1; q < s->n; q++) {
+        double card_q[52] = {0}, total_q = 0;
+        for (int i = 0; i < 52 * 52; i++) weight_of[i] = 0;
+        for (int i = s->start[q]; i < s->start[q + 1]; i++) {
+            if (s->mask[i] & s->known) continue;
+            int c0 = s->combos[2 * i], c1 = s->combos[2 * i + 1];
+            card_q[c0] += s->weights[i];
+            card_q[c1] += s->weights[i];
+            total_q += s->weights[i];
+            weight_of[c0 * 52 + c1] += s->weights[i];
+            weight_of[c1 * 52 + c0] += s->weights[i];
+        }
+        for (int p = 0; p < q; p++) {
+            double meet = 0, total_p = 0;
+            for (int i = s->start[p]; i < s->start[p + 1]; i++) {
+                if (s->mask[i] & s->known) continue;
+                int c0 = s->combos[2 * i], c1 = s->combos[2 * i + 1];
+                meet += s->weights[i] * (card_q[c0] + card_q[c1] - weight_of[c0 * 52 + c1]);
+                total_p += s->weights[i];
+            }
+            chance += meet / (total_p * total_q);
+        }
+    }
+    return chance;
+}
+
+int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                          const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
+                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
+    uint64_t known = 0;
+    int error = check_table(nplayers, nboard, board, dead, ndead, &known);
+    if (error) return error;
+    if ((error = check_ranges(combos, combo_start, weights, nplayers))) return error;
+    int total = combo_start[nplayers], left = 5 - nboard, largest = 0;
+    for (int p = 0; p < nplayers; p++)
+        if (combo_start[p + 1] - combo_start[p] > largest) largest = combo_start[p + 1] - combo_start[p];
+
+    sampler_t s;
+    s.n = nplayers;
+    s.combos = combos;
+    s.start = combo_start;
+    s.weights = weights;
+    s.known = known;
+    void *block = malloc((size_t)total * (sizeof(double) + sizeof(uint64_t)) +
+                         sizeof(double) * ((size_t)largest > 52 * 52 ? (size_t)largest : 52 * 52));
+    if (!block) return HR_ERR_MEMORY;
+    s.cumulative = block;
+    s.mask = (uint64_t *)(s.cumulative + total);
+    s.scratch = (double *)(s.mask + total);
+
+    /* Running weights, leaving out combos that meet a known card; which cards two players share. */
+    uint64_t seen = 0, shared = 0;
+    int fixed = 1;
+    error = 0;
+    for (int p = 0; p < nplayers && !error; p++) {
+        double running = 0;
+        uint64_t mine = 0;
+        for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
+            s.mask[i] = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
+            if (!(s.mask[i] & known)) {
+                running += weights[i];
+                mine |= s.mask[i];
+            }
+            s.cumulative[i] = running;
+        }
+        if (!(running > 0)) error = HR_ERR_RANGE;
+        shared |= seen & mine;
+        seen |= mine;
+        fixed &= combo_start[p + 1] - combo_start[p] == 1;
+    }
+    if (!error && 52 - hr_popcount64(known) - 2 * nplayers < left) error = HR_ERR_COUNT;
+    if (fixed && shared) error = HR_ERR_IMPOSSIBLE;
+    if (error) {
+        free(block);
+        return error;
+    }
+    /* Independent draws, redrawn on a clash, while clashes are rare; the walk otherwise. */
+    int overlap = shared != 0 && clash_chance(&s, s.scratch) > 0.5;
+
+    uint64_t board_key = HR_SUIT_BIAS, board_suits = 0;
+    for (int i = 0; i < nboard; i++) {
+        board_key += hr_card_key[board[i]];
+        board_suits |= suit_rank_bit(board[i]);
+    }
+    uint64_t hole_key[HR_MAX_PLAYERS], hole_suits[HR_MAX_PLAYERS];
+    uint8_t deck[52];
+    int ndeck = 0;
+    uint64_t out_of_deck = known | (fixed ? seen : 0);
+    for (int c = 0; c < 52; c++)
+        if (!(out_of_deck >> c & 1)) deck[ndeck++] = (uint8_t)c;
+
+    uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
+    if (end_chunk > chunks) end_chunk = chunks;
+    for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
+        rng_t rng = {mix64(seed) ^ mix64(chunk + 0x632BE59BD9B4E019ull), 0};
+        uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
+        if (overlap) {
+            int64_t budget = 1 << 22;
+            if (!start_walk(&s, &rng, 0, known, &budget)) {
+                error = HR_ERR_IMPOSSIBLE;
+                break;
+            }
+            for (int t = 0; t < HR_WALK_BURN_IN; t++) walk_step(&s, &rng);
+        }
+        for (uint64_t t = 0; t < deals; t++) {
+            uint64_t used = known;
+            if (fixed) {
+                for (int p = 0; p < nplayers; p++) s.current[p] = combo_start[p];
+            } else if (overlap) {
+                walk_step(&s, &rng);
+            } else {
+                for (int p = 0; p < nplayers; p++) { /* a clash (rare here) redraws the whole deal */
+                    int start = combo_start[p], end = combo_start[p + 1];
+                    s.current[p] = end - start == 1 ? start
+                                                    : search(s.cumulative, start, end,
+                                                             unit(&rng) * s.cumulative[end - 1]);
+                    if (shared && (s.mask[s.current[p]] & used)) {
+                        used = known;
+                        p = -1;
+                        continue;
+                    }
+                    used |= s.mask[s.current[p]];
+                }
+                used = known;
+            }
+            for (int p = 0; p < nplayers; p++) {
+                int i = s.current[p];
+                used |= s.mask[i];
+                hole_key[p] = hr_card_key[combos[2 * i]] + hr_card_key[combos[2 * i + 1]];
+                hole_suits[p] = suit_rank_bit(combos[2 * i]) | suit_rank_bit(combos[2 * i + 1]);
+            }
+            uint64_t key = board_key, suits = board_suits;
+            for (int j = 0; j < left;) { /* partial Fisher-Yates over the unseen cards */
+                int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
+                uint8_t c = deck[pick];
+                if (!fixed && (used >> c & 1)) continue; /* a card in somebody's hand */
+                deck[pick] = deck[j];
+                deck[j++] = c;
+                key += hr_card_key[c];
+                suits |= suit_rank_bit(c);
+            }
+            int ranks[HR_MAX_PLAYERS];
+            for (int p = 0; p < nplayers; p++) ranks[p] = seven_rank(key + hole_key[p], suits | hole_suits[p]);
+            outcomes[winners_of(ranks, nplayers)]++;
+        }
+    }
+    free(block);
+    return error;
+}

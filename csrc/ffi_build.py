@@ -47,6 +47,10 @@ int hr_census(int ncards, uint64_t *counts);
 
 #define HR_ERR_MEMORY ...
 #define HR_ERR_BUDGET ...
+#define HR_ERR_TABLE ...
+int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
+                      uint64_t *deals);
+int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
 int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                     int ndead, int64_t *outcomes);
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
@@ -64,8 +68,8 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 """
 
 # Paths relative to the project root, where pip runs setup.py.
-SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "tables/five_card.c",
-           "tables/seven_card.c"]
+SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
+           "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
@@ -74,7 +78,8 @@ ffibuilder.set_source(
     '#include "handrank.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
-    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "tables/handrank_tables.h"],
+    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "tables/handrank_tables.h",
+             "tables/preflop_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],
 )

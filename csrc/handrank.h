@@ -65,6 +65,7 @@ int hr_census(int ncards, uint64_t *counts);
 #define HR_EQUITY_CHUNK 65536 /* Monte Carlo deals of one random stream */
 #define HR_ERR_MEMORY (-8)    /* out of memory */
 #define HR_ERR_BUDGET (-9)    /* hr_ranges_feasible: undecided within the budget */
+#define HR_ERR_TABLE (-10)    /* hr_equity_preflop: a matchup missing from the table (not reached) */
 
 /* Exact, fixed hole cards (holes[2p], holes[2p+1] are player p's): every completion of the
  * board, counted in classes of equal outcome (see equity.c). Returns 0 or HR_ERR_*. */
@@ -96,6 +97,15 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
  * 0 if not, HR_ERR_BUDGET when about `budget` combo checks did not decide it. */
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
                        int nknown, int64_t budget);
+
+/* Heads-up preflop without dead cards, from the precomputed table: every pair of the two
+ * players' combos that shares no card, weighted, over all 1,712,304 boards each. */
+int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
+                      uint64_t *deals);
+
+/* The preflop table's class key of each matchup (4 card ids a row: two holdings); returns -1,
+ * or the first row with a bad id or a card twice (its key unset). */
+int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
 
 /* Monte Carlo: `trials` deals in all, numbered in chunks of HR_EQUITY_CHUNK; this call deals
  * chunks [first_chunk, end_chunk), chunk c from its own random stream seeded by (seed, c), so

@@ -5,18 +5,26 @@
     T9s-65s      T9s, 98s, 87s, 76s, 65s      KTo+          KTo, KJo, KQo
     A9s-A5s      A9s, A8s ... A5s             AhKh          one combo, named card by card
 
-Items are separated by commas. A weight, the relative chance of holding the combos, goes
-in front in parentheses, ``0.5(AKo)`` or ``0.5(AKo, KQs)``, or behind, ``AKo:0.5``; the
-default is 1. When a combo is named twice, the later weight counts.
+    random       every one of the 1,326 combos (an unknown hand)
+
+Items are separated by commas; spaces anywhere are ignored. A weight, the relative chance
+of holding the combos, goes in front in parentheses, ``0.5(AKo)`` or ``0.5(AKo, KQs)``
+(nested at most MAX_DEPTH deep), or behind, ``AKo:0.5``; the default is 1. Weights are
+finite and above 0. When a combo is named twice, the later weight counts. Parsing takes
+time linear in the length of the text.
 """
 
 from __future__ import annotations
 
+import math
 import re
 
 from .cards import _cards_in_token, format_cards
 
-__all__ = ["parse_range", "format_combo"]
+__all__ = ["parse_range", "format_combo", "MAX_DEPTH"]
+
+MAX_DEPTH = 8
+"""Most weight parentheses nested inside each other."""
 
 _RANKS = "23456789TJQKA"
 _RANK = r"([2-9TJQKA])"
@@ -24,8 +32,8 @@ _PAIR = re.compile(rf"^{_RANK}\1(\+)?$", re.IGNORECASE)
 _PAIR_SPAN = re.compile(rf"^{_RANK}\1-{_RANK}\2$", re.IGNORECASE)
 _TWO = re.compile(rf"^{_RANK}{_RANK}([so])?(\+)?$", re.IGNORECASE)
 _TWO_SPAN = re.compile(rf"^{_RANK}{_RANK}([so])?-{_RANK}{_RANK}([so])?$", re.IGNORECASE)
-_WEIGHT_FIRST = re.compile(r"^(\d+(?:\.\d*)?|\.\d+)\s*\((.*)\)$", re.DOTALL)
-_WEIGHT_LAST = re.compile(r"^(.*?)\s*:\s*(\d+(?:\.\d*)?|\.\d+)$", re.DOTALL)
+_WEIGHT = re.compile(r"\d+(?:\.\d*)?|\.\d+")
+_LONGEST_TOKEN = 12  # 'A9s-A5s', 'AhKh'; anything longer is not a range token
 
 Combo = tuple[int, int]
 
@@ -45,8 +53,13 @@ def _two_rank_combos(high: int, low: int, kind: str) -> list[Combo]:
             if kind == "" or (kind == "s") == (s1 == s2)]
 
 
+def _shown(text: str) -> str:
+    """A range or item for an error message, cut short when it is long."""
+    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+
+
 def _split_items(text: str) -> list[str]:
-    """Split on the commas that are not inside parentheses."""
+    """Split on the commas that are not inside parentheses (one pass over the text)."""
     items, depth, start = [], 0, 0
     for i, char in enumerate(text):
         if char == "(":
@@ -54,18 +67,20 @@ def _split_items(text: str) -> list[str]:
         elif char == ")":
             depth -= 1
             if depth < 0:
-                raise ValueError(f"unbalanced ')' in range {text!r}")
+                raise ValueError(f"unbalanced ')' in range {_shown(text)}")
         elif char == "," and depth == 0:
             items.append(text[start:i])
             start = i + 1
     if depth:
-        raise ValueError(f"unbalanced '(' in range {text!r}")
+        raise ValueError(f"unbalanced '(' in range {_shown(text)}")
     items.append(text[start:])
-    return [item.strip() for item in items if item.strip()]
+    return [item for item in items if item]
 
 
 def _token_combos(token: str) -> list[Combo]:
     """The combos of one range token such as 'QQ+', 'AKs', 'T9s-65s' or 'AhKh'."""
+    if len(token) > _LONGEST_TOKEN:
+        raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
     match = _PAIR.match(token)
     if match:
         low = _rank(match[1])
@@ -101,27 +116,33 @@ def _token_combos(token: str) -> list[Combo]:
         cards = []
     if len(cards) == 2 and cards[0] != cards[1]:
         return [(cards[0], cards[1])]
-    raise ValueError(f"unknown range item {token!r}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
+    raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
 
 
-def _parse_items(text: str, weight: float, combos: dict[Combo, float]) -> None:
+def _parse_items(text: str, weight: float, combos: dict[Combo, float], depth: int) -> None:
+    if depth > MAX_DEPTH:
+        raise ValueError(f"range weights nest more than {MAX_DEPTH} deep")
     for item in _split_items(text):
-        match = _WEIGHT_FIRST.match(item)
-        if match:
-            _parse_items(match[2], weight * _weight(match[1], item), combos)
+        opening = item.find("(")
+        if opening >= 0 and item.endswith(")"):  # 0.5(AKo, KQs)
+            _parse_items(item[opening + 1:-1], weight * _weight(item[:opening], item), combos, depth + 1)
             continue
         item_weight = weight
-        match = _WEIGHT_LAST.match(item)
-        if match:
-            item, item_weight = match[1], weight * _weight(match[2], item)
-        for a, b in _token_combos(item.replace(" ", "")):
+        token, colon, after = item.rpartition(":")
+        if colon:  # AKo:0.5
+            item, item_weight = token, weight * _weight(after, item)
+        if not item_weight > 0:
+            raise ValueError(f"range item {_shown(item)}: its weight underflows to 0")
+        for a, b in _token_combos(item):
             combos[(a, b) if a > b else (b, a)] = item_weight
 
 
 def _weight(text: str, item: str) -> float:
+    if not _WEIGHT.fullmatch(text):
+        raise ValueError(f"range item {_shown(item)}: a weight is a number such as 0.5, got {_shown(text)}")
     value = float(text)
-    if not value > 0:
-        raise ValueError(f"range item {item!r}: a weight must be above 0, got {text}")
+    if not 0 < value < math.inf:
+        raise ValueError(f"range item {_shown(item)}: a weight must be above 0 and finite, got {_shown(text)}")
     return value
 
 
@@ -135,15 +156,19 @@ def parse_range(text: str) -> dict[Combo, float]:
 
     Raises:
         ValueError: an item that is not range notation (the message names it), a weight
-            of 0 or less, unbalanced parentheses, or no combos at all.
+            that is not a finite number above 0, unbalanced parentheses, weights nested
+            more than MAX_DEPTH deep, or no combos at all.
         TypeError: not a string.
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}")
+    compact = "".join(text.split())  # whitespace never matters in range notation
+    if compact.lower() == "random":
+        return {(a, b): 1.0 for a in range(52) for b in range(a)}
     combos: dict[Combo, float] = {}
-    _parse_items(text, 1.0, combos)
+    _parse_items(compact, 1.0, combos, 0)
     if not combos:
-        raise ValueError(f"range {text!r} has no combos")
+        raise ValueError(f"range {_shown(text)} has no combos")
     return combos
 
 

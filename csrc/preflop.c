@@ -1,0 +1,105 @@
+/* Heads-up preflop equity from the precomputed table (tables/preflop_headsup.c, written by
+ * scripts/build_preflop.py): the exact win and tie counts over all 1,712,304 boards of one
+ * matchup of each suit-isomorphism class.
+ *
+ * A matchup's class key: give each suit its signature (the ranks the first holding has in
+ * it, above the ranks the second has in it), number the suits by decreasing signature, and
+ * pack the four cards renamed that way. Two matchups get the same key exactly when a suit
+ * permutation maps one onto the other (suits with equal signatures are interchangeable).
+ * The table stores each class once, in the orientation whose key is smaller. */
+#include "equity_internal.h"
+#include "preflop_tables.h"
+
+/* Key of (a, b) in this orientation: 6 bits a card, higher card of each holding first. */
+HR_INLINE uint32_t oriented_key(int a0, int a1, int b0, int b1) {
+    uint32_t signature[4] = {0, 0, 0, 0};
+    signature[a0 & 3] |= 1u << (13 + (a0 >> 2));
+    signature[a1 & 3] |= 1u << (13 + (a1 >> 2));
+    signature[b0 & 3] |= 1u << (b0 >> 2);
+    signature[b1 & 3] |= 1u << (b1 >> 2);
+    int label[4];
+    for (int s = 0; s < 4; s++) {
+        label[s] = 0;
+        for (int t = 0; t < 4; t++)
+            label[s] += signature[t] > signature[s] || (signature[t] == signature[s] && t < s);
+    }
+    int c[4] = {(a0 & ~3) | label[a0 & 3], (a1 & ~3) | label[a1 & 3], (b0 & ~3) | label[b0 & 3],
+                (b1 & ~3) | label[b1 & 3]};
+    if (c[0] < c[1]) {
+        int t = c[0];
+        c[0] = c[1];
+        c[1] = t;
+    }
+    if (c[2] < c[3]) {
+        int t = c[2];
+        c[2] = c[3];
+        c[3] = t;
+    }
+    return (uint32_t)(c[0] << 18 | c[1] << 12 | c[2] << 6 | c[3]);
+}
+
+/* The class key of a matchup; *swapped = 1 when the table holds it as (b, a). */
+HR_INLINE uint32_t matchup_key(int a0, int a1, int b0, int b1, int *swapped) {
+    uint32_t straight = oriented_key(a0, a1, b0, b1), flipped = oriented_key(b0, b1, a0, a1);
+    *swapped = flipped < straight;
+    return *swapped ? flipped : straight;
+}
+
+/* Index of a key in the table, or -1. */
+HR_INLINE int find_class(uint32_t key) {
+    int low = 0, high = HR_PREFLOP_CLASSES;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (hr_preflop_key[mid] < key) low = mid + 1;
+        else high = mid;
+    }
+    return low < HR_PREFLOP_CLASSES && hr_preflop_key[low] == key ? low : -1;
+}
+
+int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys) {
+    for (int64_t i = 0; i < n; i++) {
+        const uint8_t *m = matchups + 4 * i;
+        uint64_t used = 0;
+        if (take_cards(m, 4, &used)) return i;
+        int swapped;
+        keys[i] = matchup_key(m[0], m[1], m[2], m[3], &swapped);
+    }
+    return -1;
+}
+
+/* outcomes[1], [2], [3]: boards the first holding wins, the second wins, they split. */
+HR_INLINE int lookup(int a0, int a1, int b0, int b1, int64_t *outcomes) {
+    int swapped;
+    int index = find_class(matchup_key(a0, a1, b0, b1, &swapped));
+    if (index < 0) return HR_ERR_TABLE;
+    int64_t first = hr_preflop_win[index], split = hr_preflop_tie[index];
+    int64_t second = HR_PREFLOP_BOARDS - first - split;
+    outcomes[swapped ? 2 : 1] = first;
+    outcomes[swapped ? 1 : 2] = second;
+    outcomes[3] = split;
+    return 0;
+}
+
+int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
+                      uint64_t *deals) {
+    int error = check_ranges(combos, combo_start, weights, 2);
+    if (error) return error;
+    double sums[4] = {0, 0, 0, 0};
+    uint64_t pairs = 0;
+    for (int i = combo_start[0]; i < combo_start[1]; i++) {
+        uint64_t mask = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
+        double row[4] = {0, 0, 0, 0};
+        for (int j = combo_start[1]; j < combo_start[2]; j++) {
+            if (mask & (card_bit(combos[2 * j]) | card_bit(combos[2 * j + 1]))) continue;
+            int64_t counts[4];
+            if ((error = lookup(combos[2 * i], combos[2 * i + 1], combos[2 * j], combos[2 * j + 1], counts)))
+                return error;
+            for (int m = 1; m < 4; m++) row[m] += weights[j] * (double)counts[m];
+            pairs++;
+        }
+        for (int m = 1; m < 4; m++) sums[m] += weights[i] * row[m];
+    }
+    for (int m = 1; m < 4; m++) outcomes[m] += sums[m];
+    *deals += pairs * HR_PREFLOP_BOARDS;
+    return 0;
+}

@@ -1,0 +1,105 @@
+"""Running long C work: a thread count checked once for every API, and work cut into slices.
+
+A slice is one C call of a few milliseconds with the GIL released. The calling thread
+takes slices too, so between two of its slices Python runs and a pending Ctrl-C raises
+KeyboardInterrupt at once; the other threads then stop after their current slice. Results
+come back in slice order, whatever thread ran each slice, so a caller that adds them up in
+that order gets the same answer on any number of threads.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from .cards import exact_int
+
+T = TypeVar("T")
+
+
+def cpu_count() -> int:
+    """CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def thread_count(threads: object, *, useful: int | None = None) -> int:
+    """``threads`` checked: None is 1; else an int of at least 1, capped at the CPU count
+    (and at ``useful``, the most threads the work can keep busy).
+
+    Raises:
+        TypeError: not an int (a bool, a float or a string included).
+        ValueError: below 1.
+    """
+    if threads is None:
+        return 1
+    count = exact_int(threads, "threads as an int or None")
+    if count < 1:
+        raise ValueError(f"threads must be at least 1, got {count}")
+    count = min(count, cpu_count())
+    return max(1, min(count, useful)) if useful is not None else count
+
+
+def run_slices(slices: Sequence[Callable[[], T]], threads: int,
+               progress: Callable[[int, int], None] | None = None) -> list[T]:
+    """Each slice's result, in order; ``threads`` threads take the slices in turn.
+
+    ``progress(done, total)`` is called on the calling thread as slices finish.
+    """
+    total = len(slices)
+    results: list[Any] = [None] * total
+    if threads <= 1 or total <= 1:
+        for index, work in enumerate(slices):
+            results[index] = work()
+            if progress:
+                progress(index + 1, total)
+        return results
+
+    lock = threading.Lock()
+    state = {"next": 0, "done": 0, "stop": False}
+    failures: list[BaseException] = []
+
+    def take() -> int:
+        with lock:
+            if state["stop"] or state["next"] >= total:
+                return -1
+            index = state["next"]
+            state["next"] += 1
+            return index
+
+    def finish(index: int, result: Any) -> None:
+        results[index] = result
+        with lock:
+            state["done"] += 1
+
+    def worker() -> None:
+        try:
+            while (index := take()) >= 0:
+                finish(index, slices[index]())
+        except BaseException as error:  # handed to the calling thread
+            failures.append(error)
+            state["stop"] = True
+
+    workers = [threading.Thread(target=worker, daemon=True) for _ in range(threads - 1)]
+    for thread in workers:
+        thread.start()
+    try:
+        while (index := take()) >= 0:
+            finish(index, slices[index]())
+            if progress:
+                progress(state["done"], total)
+        for thread in workers:
+            while thread.is_alive():  # short waits: Ctrl-C is seen between them
+                thread.join(0.05)
+    except BaseException:
+        state["stop"] = True
+        raise
+    if failures:
+        raise failures[0]
+    if progress and state["done"] == total:
+        progress(total, total)
+    return results

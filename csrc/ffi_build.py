@@ -48,6 +48,8 @@ int hr_census(int ncards, uint64_t *counts);
 #define HR_ERR_MEMORY ...
 #define HR_ERR_BUDGET ...
 #define HR_ERR_TABLE ...
+#define HR_PREFLOP_CLASSES ...
+#define HR_PREFLOP_BOARDS ...
 int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
                       uint64_t *deals);
 int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
@@ -75,7 +77,7 @@ ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.set_source(
     "handrank._core",
-    '#include "handrank.h"',
+    '#include "handrank.h"\n#include "preflop_tables.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
     depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "tables/handrank_tables.h",

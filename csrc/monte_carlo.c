@@ -245,17 +245,18 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
         board_suits |= suit_rank_bit(board[i]);
     }
     uint64_t hole_key[HR_MAX_PLAYERS], hole_suits[HR_MAX_PLAYERS];
-    uint8_t deck[52];
+    uint8_t fresh_deck[52], deck[52];
     int ndeck = 0;
     uint64_t out_of_deck = known | (fixed ? seen : 0);
     for (int c = 0; c < 52; c++)
-        if (!(out_of_deck >> c & 1)) deck[ndeck++] = (uint8_t)c;
+        if (!(out_of_deck >> c & 1)) fresh_deck[ndeck++] = (uint8_t)c;
 
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = {mix64(seed) ^ mix64(chunk + 0x632BE59BD9B4E019ull), 0};
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
+        memcpy(deck, fresh_deck, sizeof deck); /* each chunk shuffles from the same order */
         if (overlap) {
             int64_t budget = 1 << 22;
             if (!start_walk(&s, &rng, 0, known, &budget)) {

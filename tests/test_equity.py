@@ -126,8 +126,8 @@ def test_progress_is_reported():
 
 
 @pytest.mark.parametrize(("kwargs", "error", "words"), [
-    ({"players": ["AsAh"]}, ValueError, "2 to 9 players, got 1"),
-    ({"players": ["22"] * 10}, ValueError, "2 to 9 players, got 10"),
+    ({"players": ["AsAh"]}, ValueError, "2 to 10 players, got 1"),
+    ({"players": ["22"] * 11}, ValueError, "2 to 10 players, got 11"),
     ({"players": ["AsAh", "KdKc"], "board": "2c 7d"}, ValueError, "0, 3, 4 or 5 cards, got 2"),
     ({"players": ["AsAh", "KdKc"], "board": "2c 7d 9h 8h 7h 6h"}, ValueError, "got 6"),
     ({"players": ["AsAh", "AsKc"]}, ValueError, "players[1]: card 'As' is also in players[0]"),
@@ -138,8 +138,22 @@ def test_progress_is_reported():
     ({"players": ["AA", "AA", "AA"]}, ValueError, "impossible matchup"),
     ({"players": ["AsAh", "ZZ"]}, ValueError, "players[1]: 'ZZ' is neither two hole cards"),
     ({"players": ["AsAh", "AsAs"]}, ValueError, "duplicate card 'As'"),
-    ({"players": ["AsAh", "KdKc"], "trials": 0}, ValueError, "trials must be a positive int"),
-    ({"players": ["AsAh", "KdKc"], "trials": 1.5}, ValueError, "trials"),
+    ({"players": ["AsAh", "KdKc"], "trials": 0}, ValueError, "trials must be from 1 to 2**53, got 0"),
+    ({"players": ["AsAh", "KdKc"], "trials": 2**64 - 1}, ValueError, "trials must be from 1 to 2**53"),
+    ({"players": ["AsAh", "KdKc"], "trials": 2**53 + 1}, ValueError, "trials must be from 1 to 2**53"),
+    ({"players": ["AsAh", "KdKc"], "trials": 1.5}, TypeError, "trials"),
+    ({"players": ["AsAh", "KdKc"], "trials": True}, TypeError, "trials"),
+    ({"players": ["AsAh", "KdKc"], "trials": "1000"}, TypeError, "trials"),
+    ({"players": ["AsAh", "KdKc"], "threads": 0}, ValueError, "threads must be at least 1, got 0"),
+    ({"players": ["AsAh", "KdKc"], "threads": -1}, ValueError, "threads must be at least 1"),
+    ({"players": ["AsAh", "KdKc"], "threads": True}, TypeError, "threads"),
+    ({"players": ["AsAh", "KdKc"], "threads": 2.5}, TypeError, "threads"),
+    ({"players": ["AsAh", "KdKc"], "threads": "2"}, TypeError, "threads"),
+    ({"players": ["AsAh", "KdKc"], "client": "tcp://127.0.0.1:8786"}, TypeError, "client must be a dask"),
+    ({"players": ["AA:" + "0." + "0" * 400 + "1", "KK"]}, ValueError, "above 0 and finite"),
+    ({"players": ["AA:" + "9" * 400, "KK"]}, ValueError, "above 0 and finite"),
+    ({"players": ["AA:0.000000000000000000000000000000001, KK", "QQ"]}, ValueError, "within a factor 1e30"),
+    ({"players": ["AsAh", "KdKc"], "board": "2c 2c 3d"}, ValueError, "duplicate card '2c'"),
     ({"players": ["AsAh", "KdKc"], "trials": 10, "seed": -1}, ValueError, "seed"),
     ({"players": "AsAh KdKc"}, TypeError, "list of hands"),
     ({"players": ["AsAh", "KdKc"], "board": None}, TypeError, "board must be cards"),
@@ -154,16 +168,27 @@ def test_bad_input(kwargs, error, words):
 def test_kernel_checks_what_it_is_given():
     from handrank._core import ffi, lib
 
-    counts = ffi.new("hr_equity_counts *")
-    assert lib.hr_equity_enumerate(bytes([51, 50, 45, 60]), 2, b"", 0, b"", 0, 0, 52, counts) == lib.HR_ERR_CARD
-    assert lib.hr_equity_enumerate(bytes([51, 50, 45, 51]), 2, b"", 0, b"", 0, 0, 52, counts) == lib.HR_ERR_DUPLICATE
-    assert lib.hr_equity_enumerate(bytes([51, 50]), 1, b"", 0, b"", 0, 0, 52, counts) == lib.HR_ERR_PLAYERS
-    assert lib.hr_equity_enumerate(bytes([51, 50, 45, 44]), 2, bytes([1, 2]), 2, b"", 0, 0, 52, counts) == \
-        lib.HR_ERR_BOARD
+    outcomes = ffi.new("int64_t[4]")
+    assert lib.hr_equity_fixed(bytes([51, 50, 45, 60]), 2, b"", 0, b"", 0, outcomes) == lib.HR_ERR_CARD
+    assert lib.hr_equity_fixed(bytes([51, 50, 45, 51]), 2, b"", 0, b"", 0, outcomes) == lib.HR_ERR_DUPLICATE
+    assert lib.hr_equity_fixed(bytes([51, 50]), 1, b"", 0, b"", 0, outcomes) == lib.HR_ERR_PLAYERS
+    assert lib.hr_equity_fixed(bytes(22), 11, b"", 0, b"", 0, outcomes) == lib.HR_ERR_PLAYERS
+    assert lib.hr_equity_fixed(bytes([51, 50, 45, 44]), 2, bytes([1, 2]), 2, b"", 0, outcomes) == lib.HR_ERR_BOARD
+    assert lib.hr_equity_enumerate(bytes([51, 50, 45, 60]), 2, b"", 0, b"", 0, 0, 52, outcomes) == lib.HR_ERR_CARD
+    assert list(outcomes) == [0, 0, 0, 0]
     start, weights = ffi.new("int32_t[]", [0, 1, 2]), ffi.new("double[]", [1.0, 1.0])
+    counts = ffi.new("uint64_t[4]")
     assert lib.hr_equity_monte_carlo(bytes([51, 50, 51, 44]), start, weights, 2, b"", 0, b"", 0, 1, 10, 0, 1,
                                      counts) == lib.HR_ERR_IMPOSSIBLE
-    bad_weights = ffi.new("double[]", [0.0, 1.0])
-    assert lib.hr_equity_monte_carlo(bytes([51, 50, 45, 44]), start, bad_weights, 2, b"", 0, b"", 0, 1, 10, 0, 1,
-                                     counts) == lib.HR_ERR_RANGE
-    assert counts.boards == 0
+    for bad in (0.0, -1.0, float("nan"), float("inf")):
+        bad_weights = ffi.new("double[]", [bad, 1.0])
+        assert lib.hr_equity_monte_carlo(bytes([51, 50, 45, 44]), start, bad_weights, 2, b"", 0, b"", 0, 1, 10, 0, 1,
+                                         counts) == lib.HR_ERR_RANGE
+    assert list(counts) == [0, 0, 0, 0]
+    sums, deals, group = ffi.new("double[4]"), ffi.new("uint64_t *"), ffi.new("uint8_t[1]")
+    assert lib.hr_equity_ranges(bytes([51, 50, 45, 44]), ffi.new("int32_t[]", [0, 1, 1]), weights, 2, b"", 0,
+                                b"", 0, group, 1, 0, 10, sums, deals) == lib.HR_ERR_RANGE  # a range without combos
+    assert lib.hr_equity_ranges(bytes([51, 50, 45, 44]), start, weights, 2, b"", 0, b"", 0, bytes([24]), 1, 0, 10,
+                                sums, deals) == lib.HR_ERR_RANGE  # not a suit permutation
+    assert lib.hr_equity_preflop(bytes([51, 50, 45, 99]), start, weights, sums, deals) == lib.HR_ERR_CARD
+    assert list(sums) == [0, 0, 0, 0] and deals[0] == 0

@@ -60,7 +60,7 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
         return results
 
     lock = threading.Lock()
-    state = {"next": 0, "done": 0, "stop": False}
+    state = {"next": 0, "done": 0, "stop": False, "shown": 0}
     failures: list[BaseException] = []
 
     def take() -> int:
@@ -90,7 +90,8 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
     try:
         while (index := take()) >= 0:
             finish(index, slices[index]())
-            if progress:
+            if progress and state["done"] > state["shown"]:
+                state["shown"] = state["done"]
                 progress(state["done"], total)
         for thread in workers:
             while thread.is_alive():  # short waits: Ctrl-C is seen between them
@@ -100,6 +101,6 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
         raise
     if failures:
         raise failures[0]
-    if progress and state["done"] == total:
+    if progress and state["shown"] < total:
         progress(total, total)
     return results

@@ -1,43 +1,56 @@
 """Texas Hold'em equity: exact where enumeration is affordable, seeded Monte Carlo otherwise.
 
-Both loops run in C (csrc/equity.c) with the GIL released. Counts are exact integers: a
-pot split k ways gives each of the k players 1/k of it, so ``equity`` is the win rate
+Every loop runs in C with the GIL released (csrc/equity*.c, monte_carlo.c, preflop.c); this
+module checks the input, picks the method and turns the kernel's counts into chances:
+
+- fixed hole cards: every board, counted in classes of equal outcome (rank multisets,
+  flush suits only where somebody can flush, suit orbits once), exact integers;
+- heads-up preflop without dead cards: the precomputed table of all 47,008 matchup
+  classes, for hands and for ranges (every pair of combos that shares no card);
+- ranges: every runout in C, each distinct combo ranked once on it, the assignments of
+  combos counted against those ranks; runouts in one suit orbit counted once;
+- Monte Carlo when ``trials`` is given, or when exact enumeration would cost more than
+  EXACT_BUDGET: chunks of HR_EQUITY_CHUNK deals, each from its own seeded stream.
+
+A pot split k ways gives each of the k players 1/k of it, so ``equity`` is the win rate
 plus each player's share of the split pots, and the players' equities add up to 1.
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
 import math
 import os
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import Any
 
 from ._core import ffi, lib
-from .cards import Hand, format_cards, parse
+from ._work import run_slices, thread_count
+from .cards import Hand, exact_int, format_cards, parse
 from .ranges import Combo, parse_range
 
-__all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET"]
-
-T = TypeVar("T")
+__all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
 
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
 SHARE_UNITS: int = lib.HR_SHARE_UNITS
 CHUNK: int = lib.HR_EQUITY_CHUNK
 DEFAULT_TRIALS = 2_000_000
 """Monte Carlo deals when ``trials`` is None and exact enumeration is too dear."""
-EXACT_BUDGET = 200_000_000
-"""Most hand evaluations (deals x players x hole-card assignments) enumerated exactly."""
+EXACT_BUDGET = 400_000_000
+"""Most work (in steps of about a nanosecond: a showdown, a combo checked) enumerated exactly."""
+MAX_TRIALS = 2**53
+"""Most Monte Carlo deals one call may ask for."""
+_SLICE_WORK = 4_000_000  # steps of one C call between two checks for Ctrl-C (a few ms)
+_FEASIBLE_BUDGET = 20_000_000  # combo checks spent deciding whether the ranges can be dealt
+_WEIGHT_SPAN = 1e-30  # smallest weight / largest weight within one range
 
 _ERRORS = {
     lib.HR_ERR_CARD: "a card id above 51", lib.HR_ERR_DUPLICATE: "a card used twice",
-    lib.HR_ERR_COUNT: "too few cards left to deal", lib.HR_ERR_PLAYERS: "not 2 to 9 players",
+    lib.HR_ERR_COUNT: "too few cards left to deal", lib.HR_ERR_PLAYERS: f"not 2 to {MAX_PLAYERS} players",
     lib.HR_ERR_BOARD: "a board of other than 0, 3, 4 or 5 cards",
     lib.HR_ERR_RANGE: "a range without combos or with bad weights",
-    lib.HR_ERR_IMPOSSIBLE: "the hands almost never fit together without sharing a card",
+    lib.HR_ERR_IMPOSSIBLE: "no deal was found where the hands share no card",
+    lib.HR_ERR_MEMORY: "out of memory", lib.HR_ERR_TABLE: "a matchup missing from the preflop table",
 }
 
 
@@ -45,8 +58,10 @@ _ERRORS = {
 class EquityResult:
     """Each player's chances, in player order: ``win`` alone, ``tie`` (split the pot),
     ``equity`` (win plus the share of split pots). ``boards`` counts the deals evaluated
-    (for ranges, over all hole-card combinations); ``exact`` says whether every deal was
-    enumerated; Monte Carlo results have a ``stderr`` of each equity and their ``seed``."""
+    (for ranges, over all hole-card combinations, as plain enumeration would deal them);
+    ``exact`` says whether every deal was counted; Monte Carlo results have a ``stderr``
+    of each equity and their ``seed``. ``method`` names how it was computed: 'table',
+    'enumeration' or 'monte carlo'."""
 
     players: list[str]
     board: str
@@ -57,11 +72,12 @@ class EquityResult:
     exact: bool
     stderr: list[float] | None = None
     seed: int | None = None
+    method: str = field(default="enumeration", compare=False)
 
     def as_dict(self) -> dict[str, object]:
         return {"players": self.players, "board": self.board, "win": self.win, "tie": self.tie,
                 "equity": self.equity, "boards": self.boards, "exact": self.exact, "stderr": self.stderr,
-                "seed": self.seed}
+                "seed": self.seed, "method": self.method}
 
     def table(self) -> str:
         how = f"exact, {self.boards:,} deals" if self.exact else f"Monte Carlo, {self.boards:,} deals, seed {self.seed}"
@@ -73,6 +89,9 @@ class EquityResult:
                 line += f"{self.stderr[i]:>9.3%}"
             lines.append(line)
         return "\n".join(lines)
+
+
+# ------------------------------------------------------------------------------ input
 
 
 def _known_cards(cards: Hand, what: str) -> list[int]:
@@ -88,11 +107,14 @@ def _known_cards(cards: Hand, what: str) -> list[int]:
 
 def _player(spec: object, index: int) -> tuple[str, dict[Combo, float]]:
     """(label, {combo: weight}) of one player: two hole cards, or a range."""
-    try:
-        cards = parse(spec)  # type: ignore[arg-type]
-        as_cards = f"{len(cards)} cards, not 2"
-    except (ValueError, TypeError) as error:
-        cards, as_cards = [], str(error)
+    if isinstance(spec, str) and len(spec) > 24:  # not two cards: skip the card parser's message
+        cards, as_cards = [], "too long"
+    else:
+        try:
+            cards = parse(spec)  # type: ignore[arg-type]
+            as_cards = f"{len(cards)} cards, not 2"
+        except (ValueError, TypeError) as error:
+            cards, as_cards = [], str(error)
     if len(cards) == 2:
         return format_cards(cards), {(max(cards), min(cards)): 1.0}
     if not isinstance(spec, str):
@@ -100,180 +122,35 @@ def _player(spec: object, index: int) -> tuple[str, dict[Combo, float]]:
     try:
         return spec.strip(), parse_range(spec)
     except ValueError as error:
-        raise ValueError(f"players[{index}]: {spec!r} is neither two hole cards ({as_cards}) "
+        shown = repr(spec) if len(spec) <= 40 else repr(spec[:37] + "...")
+        raise ValueError(f"players[{index}]: {shown} is neither two hole cards ({as_cards}) "
                          f"nor a range ({error})") from None
 
 
-def _feasible(ranges: list[list[Combo]]) -> bool:
-    """Whether some choice of one combo a player shares no card (backtracking, smallest first)."""
-    order = sorted(range(len(ranges)), key=lambda p: len(ranges[p]))
-
-    def place(k: int, used: int) -> bool:
-        if k == len(order):
-            return True
-        return any(place(k + 1, used | 1 << a | 1 << b) for a, b in ranges[order[k]]
-                   if not used >> a & 1 and not used >> b & 1)
-
-    return place(0, 0)
-
-
-def _counts() -> Any:
-    return ffi.new("hr_equity_counts *")
-
-
-def _as_lists(counts: Any, n: int) -> dict[str, list[int]]:
-    """An hr_equity_counts as plain lists (picklable, summable)."""
-    return {name: list(getattr(counts, name))[:n] for name in ("wins", "ties", "shares", "shares_squared")} | {
-        "boards": [counts.boards]}
-
-
-def _check(error: int) -> None:
-    if error:
-        raise ValueError(f"equity kernel refused the deal: {_ERRORS.get(error, error)}")
-
-
-def _parallel(jobs: Sequence[Callable[[], T]]) -> list[T]:
-    """Each job's result, in order; the jobs run on threads, the calling thread taking the first."""
-    results: list[Any] = [None] * len(jobs)
-
-    def run(k: int) -> None:
-        results[k] = jobs[k]()
-
-    workers = [threading.Thread(target=run, args=(k,)) for k in range(1, len(jobs))]
-    for worker in workers:
-        worker.start()
-    if jobs:
-        run(0)
-    for worker in workers:
-        worker.join()
-    return results
-
-
-def _thread_count(threads: object) -> int:
-    from .evaluate import _thread_count as count_for
-
-    return count_for(threads, 1 << 62)
-
-
-def _enumerate(assignments: list[tuple[tuple[Combo, ...], float]], board: list[int], dead: list[int],
-               nplayers: int, nthreads: int) -> tuple[list[float], list[float], list[float], int]:
-    """Exact: every remaining board for every assignment of hole cards, weighted."""
-    board_buf, dead_buf = bytes(board), bytes(dead)
-    left = 5 - len(board)
-    unseen = 52 - len(board) - len(dead) - 2 * nplayers
-    weight_total = sum(weight for _, weight in assignments)
-    win, tie, share = [0.0] * nplayers, [0.0] * nplayers, [0.0] * nplayers
-    boards = 0
-
-    def run(part: list[tuple[tuple[Combo, ...], float]], first: int, end: int) -> list[tuple[Any, float]]:
-        out = []
-        for holes, weight in part:
-            counts = _counts()
-            _check(lib.hr_equity_enumerate(bytes(c for combo in holes for c in combo), nplayers, board_buf,
-                                           len(board), dead_buf, len(dead), first, end, counts))
-            out.append((counts, weight))
-        return out
-
-    if len(assignments) == 1 and left > 0 and nthreads > 1:
-        # One deal to enumerate: split it by the first new card, balancing the work.
-        work = [math.comb(unseen - 1 - i, left - 1) for i in range(unseen - left + 1)]
-        total, bounds, acc = sum(work), [0], 0
-        for i, w in enumerate(work):
-            acc += w
-            if acc * nthreads >= total * len(bounds) and len(bounds) < nthreads:
-                bounds.append(i + 1)
-        bounds.append(len(work))
-        jobs = [functools.partial(run, assignments, bounds[k], bounds[k + 1]) for k in range(len(bounds) - 1)]
-    else:
-        jobs = [functools.partial(run, assignments[k::nthreads], 0, 52) for k in range(nthreads)]
-    results = _parallel(jobs)
-
-    for counts, weight in itertools.chain.from_iterable(results):
-        boards += counts.boards
-        for p in range(nplayers):
-            win[p] += weight * counts.wins[p]
-            tie[p] += weight * counts.ties[p]
-            share[p] += weight * counts.shares[p]
-    per_assignment = math.comb(unseen, left)
-    scale = weight_total * per_assignment
-    return ([w / scale for w in win], [t / scale for t in tie], [s / scale / SHARE_UNITS for s in share], boards)
-
-
 @dataclass(frozen=True)
-class _MonteCarloDeal:
-    """Everything a Monte Carlo part needs, as plain bytes and lists (picklable for Dask)."""
+class _Spot:
+    """A checked deal: the players' combos (packed for the kernel), board and dead cards.
+    Plain bytes and lists, so that it pickles for Dask."""
 
-    combos: bytes
-    combo_start: list[int]
-    cumulative: list[float]
-    nplayers: int
+    combos: bytes            # two card ids a combo, the players' combos one after another
+    combo_start: list[int]   # player p's combos are [combo_start[p], combo_start[p + 1])
+    weights: list[float]     # each combo's weight, the largest of each player 1
     board: bytes
     dead: bytes
-    seed: int
-    trials: int
+
+    @property
+    def nplayers(self) -> int:
+        return len(self.combo_start) - 1
+
+    def sizes(self) -> list[int]:
+        return [b - a for a, b in zip(self.combo_start, self.combo_start[1:])]
+
+    def c_args(self) -> tuple[Any, Any, Any]:
+        return (self.combos, ffi.new("int32_t[]", self.combo_start), ffi.new("double[]", self.weights))
 
 
-def _monte_carlo_part(deal: _MonteCarloDeal, first_chunk: int, end_chunk: int) -> dict[str, list[int]]:
-    """Counts of chunks [first_chunk, end_chunk) of a Monte Carlo run; runs anywhere."""
-    counts = _counts()
-    _check(lib.hr_equity_monte_carlo(
-        deal.combos, ffi.new("int32_t[]", deal.combo_start), ffi.new("double[]", deal.cumulative), deal.nplayers,
-        deal.board, len(deal.board), deal.dead, len(deal.dead), deal.seed, deal.trials, first_chunk, end_chunk,
-        counts))
-    return _as_lists(counts, deal.nplayers)
-
-
-def _sum_parts(parts: list[dict[str, list[int]]]) -> dict[str, list[int]]:
-    return {name: [sum(values) for values in zip(*(part[name] for part in parts))] for name in parts[0]}
-
-
-def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
-                 progress: Callable[[int, int], None] | None) -> dict[str, list[int]]:
-    chunks = -(-deal.trials // CHUNK)
-    if client is not None:
-        # Tasks of up to 16 chunks each; any split gives the same counts for the seed.
-        step = 16
-        futures = [client.submit(_monte_carlo_part, deal, start, min(chunks, start + step), pure=False)
-                   for start in range(0, chunks, step)]
-        return _sum_parts(client.gather(futures))
-    parts: list[dict[str, list[int]]] = []
-    step = nthreads * 4 if progress else chunks  # rounds, so that progress can be shown between them
-    for round_start in range(0, chunks, step):
-        round_end = min(chunks, round_start + step)
-        bounds = [round_start + (round_end - round_start) * k // nthreads for k in range(nthreads + 1)]
-        round_parts = _parallel([functools.partial(_monte_carlo_part, deal, bounds[k], bounds[k + 1])
-                                 for k in range(nthreads) if bounds[k] < bounds[k + 1]])
-        parts.extend(round_parts)
-        if progress:
-            progress(min(deal.trials, round_end * CHUNK), deal.trials)
-    return _sum_parts(parts)
-
-
-def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials: int | None = None,
-           seed: int | None = None, threads: int | None = None, client: Any = None,
-           progress: Callable[[int, int], None] | None = None) -> EquityResult:
-    """Each player's chance to win, tie and their equity in a Texas Hold'em pot.
-
-    ``players`` are 2 to 9 hands, each two hole cards ("AsAh", "As Ah", [51, 50]) or a
-    range ("QQ+, AKs", "0.5(AKo)", see ``handrank.ranges``). ``board`` has 0, 3, 4 or 5
-    cards; ``dead`` cards are out of the deck. With ``trials`` None every remaining board
-    is enumerated when that costs at most EXACT_BUDGET evaluations (heads-up preflop is
-    1,712,304 boards), else DEFAULT_TRIALS Monte Carlo deals are drawn; given ``trials``,
-    Monte Carlo always. A Monte Carlo run is reproducible from its ``seed`` (drawn at
-    random and reported when None), whatever ``threads`` or Dask ``client`` runs it.
-
-    >>> r = equity(["AsAh", "KdKc"])
-    >>> r.exact, round(r.equity[0], 4), r.boards
-    (True, 0.8126, 1712304)
-    >>> equity(["AsAh", "KdKc"], board="Kh 7d 2c").equity[1] > 0.9
-    True
-
-    Raises:
-        ValueError: fewer than 2 or more than 9 players, a board of other than 0, 3, 4 or
-            5 cards, a card used twice anywhere (named), a range with no combo left once
-            the known cards are out, ranges that cannot all be dealt at once.
-        TypeError: a player that is neither hole cards nor a range string.
-    """
+def _spot(players: Sequence[Hand], board: Hand, dead: Hand) -> tuple[list[str], list[int], _Spot]:
+    """Labels, board cards and the checked spot; every error names what is wrong."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
     if not 2 <= len(players) <= MAX_PLAYERS:
@@ -298,58 +175,259 @@ def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials
                 if card in where:
                     raise ValueError(f"players[{index}]: card {format_cards([card])!r} is also in {where[card]}")
                 where[card] = f"players[{index}]"
-    kept: list[list[tuple[Combo, float]]] = []
+    combos_bytes, starts, weights = bytearray(), [0], []
     for index, combos in enumerate(ranges):
-        fits = [(combo, weight) for combo, weight in combos.items()
-                if len(combos) == 1 or (combo[0] not in where and combo[1] not in where)]
+        fits = {combo: weight for combo, weight in combos.items()
+                if len(combos) == 1 or (combo[0] not in where and combo[1] not in where)}
         if not fits:
             raise ValueError(f"players[{index}]: no combo of {labels[index]!r} is left once the known cards are out")
-        kept.append(fits)
-    if not _feasible([[combo for combo, _ in fits] for fits in kept]):
-        raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
+        largest = max(fits.values())
+        if not math.isfinite(largest) or min(fits.values()) < largest * _WEIGHT_SPAN:
+            raise ValueError(f"players[{index}]: weights must be finite and within a factor 1e30 of each other")
+        for combo in fits:
+            combos_bytes += bytes(combo)
+        weights.extend(weight / largest for weight in fits.values())
+        starts.append(len(weights))
+    spot = _Spot(bytes(combos_bytes), starts, weights, bytes(board_cards), bytes(dead_cards))
+    if any(size > 1 for size in spot.sizes()):
+        known = spot.board + spot.dead
+        found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
+                                       _FEASIBLE_BUDGET)
+        if found == lib.HR_ERR_BUDGET:
+            raise ValueError("these ranges overlap too much to decide quickly whether they can be dealt together; "
+                             "narrow them")
+        if found == 0:
+            raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
+        _check(found if found < 0 else 0)
+    unseen = 52 - len(board_cards) - len(dead_cards) - 2 * len(players)
+    if unseen < 5 - len(board_cards):
+        raise ValueError(f"only {unseen} cards are left to deal the {5 - len(board_cards)} board cards")
+    return labels, board_cards, spot
 
-    nplayers, nthreads = len(players), _thread_count(threads)
-    left = 5 - len(board_cards)
-    unseen = 52 - len(board_cards) - len(dead_cards) - 2 * nplayers
-    if unseen < left:
-        raise ValueError(f"only {unseen} cards are left to deal the {left} board cards")
-    deals_each = math.comb(unseen, left)
-    assignments_bound = math.prod(len(fits) for fits in kept)
+
+def _check(error: int) -> None:
+    if error:
+        raise ValueError(f"equity kernel refused the deal: {_ERRORS.get(error, error)}")
+
+
+def _trials(trials: object) -> int | None:
+    if trials is None:
+        return None
+    count = exact_int(trials, "trials as an int or None")
+    if not 1 <= count <= MAX_TRIALS:
+        raise ValueError(f"trials must be from 1 to 2**53, got {count}")
+    return count
+
+
+def _seed(seed: object) -> int:
+    if seed is None:
+        return int.from_bytes(os.urandom(8), "little")
+    value = exact_int(seed, "seed as an int or None")
+    if not 0 <= value < 1 << 64:
+        raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, got {value}")
+    return value
+
+
+def _client(client: object) -> Any:
+    if client is None:
+        return None
+    try:
+        from distributed import Client
+    except ImportError:
+        raise TypeError("client must be a dask.distributed Client, and dask is not installed "
+                        "(pip install 'handrank[dask]')") from None
+    if not isinstance(client, Client):
+        raise TypeError(f"client must be a dask.distributed Client, got {type(client).__name__}")
+    return client
+
+
+# ---------------------------------------------------------------------------- results
+
+
+def _chances(outcomes: Sequence[float], n: int) -> tuple[list[float], list[float], list[float], list[float]]:
+    """win, tie, equity and mean squared share of each player from counts by winner set.
+
+    Integer counts give correctly rounded chances: the sums are exact Python ints."""
+    total = sum(outcomes)
+    win, tie, share, squares = [0] * n, [0] * n, [0] * n, [0] * n
+    for mask in range(1, 1 << n):
+        count = outcomes[mask]
+        if not count:
+            continue
+        players = [p for p in range(n) if mask >> p & 1]
+        units = SHARE_UNITS // len(players)
+        for p in players:
+            share[p] += count * units
+            squares[p] += count * units * units
+            if len(players) == 1:
+                win[p] += count
+            else:
+                tie[p] += count
+    return ([w / total for w in win], [t / total for t in tie], [s / total / SHARE_UNITS for s in share],
+            [q / total / SHARE_UNITS**2 for q in squares])
+
+
+# ------------------------------------------------------------------------------ exact
+
+
+def _exact_fixed(spot: _Spot) -> tuple[list[int], int]:
+    n = spot.nplayers
+    outcomes = ffi.new("int64_t[]", 1 << n)
+    _check(lib.hr_equity_fixed(spot.combos, n, spot.board, len(spot.board), spot.dead, len(spot.dead), outcomes))
+    counts = list(outcomes)
+    return counts, sum(counts)
+
+
+def _exact_table(spot: _Spot) -> tuple[list[float], int]:
+    outcomes, deals = ffi.new("double[4]"), ffi.new("uint64_t *")
+    _check(lib.hr_equity_preflop(*spot.c_args(), outcomes, deals))
+    return list(outcomes), deals[0]
+
+
+def _ranges_work(spot: _Spot, runouts: int, distinct: int) -> float:
+    """The C walk's steps for all runouts: ranking the distinct combos and counting the
+    assignments on each runout (a bound: combos that share cards are counted too)."""
+    sizes = sorted(spot.sizes())
+    if len(sizes) == 2:
+        a, b = sizes
+        counting = a * b if a * b <= 64 * (a + b) else 40 * (a + b)
+    else:
+        counting, product = 0, 1
+        for size in sizes:
+            product *= size
+            counting += product
+    return runouts * (3 * distinct + counting + 20)
+
+
+def _exact_ranges(spot: _Spot, runouts: int, work: float, nthreads: int,
+                  progress: Callable[[int, int], None] | None) -> tuple[list[float], int]:
+    n = spot.nplayers
+    args = spot.c_args()
+    group = ffi.new("uint8_t[24]")
+    ngroup = lib.hr_equity_symmetry(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group)
+    _check(min(ngroup, 0))
+    slices = max(1, min(runouts, math.ceil(work / ngroup / _SLICE_WORK)))
+    bounds = [runouts * k // slices for k in range(slices + 1)]
+
+    def part(first: int, end: int) -> tuple[list[float], int]:
+        outcomes, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
+        _check(lib.hr_equity_ranges(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup,
+                                    first, end, outcomes, deals))
+        return list(outcomes), deals[0]
+
+    parts = run_slices([lambda k=k: part(bounds[k], bounds[k + 1]) for k in range(slices)], nthreads,
+                       progress if slices > 1 else None)
+    outcomes = [0.0] * (1 << n)
+    for part_outcomes, _ in parts:  # in slice order: the same sums on any number of threads
+        outcomes = [a + b for a, b in zip(outcomes, part_outcomes)]
+    return outcomes, sum(deals for _, deals in parts)
+
+
+# ------------------------------------------------------------------------ Monte Carlo
+
+
+@dataclass(frozen=True)
+class _MonteCarloDeal:
+    """Everything a Monte Carlo part needs (picklable for Dask)."""
+
+    spot: _Spot
+    seed: int
+    trials: int
+
+
+def _monte_carlo_part(deal: _MonteCarloDeal, first_chunk: int, end_chunk: int) -> list[int]:
+    """Counts by winner set of chunks [first_chunk, end_chunk) of a Monte Carlo run; runs anywhere."""
+    spot = deal.spot
+    outcomes = ffi.new("uint64_t[]", 1 << spot.nplayers)
+    _check(lib.hr_equity_monte_carlo(*spot.c_args(), spot.nplayers, spot.board, len(spot.board), spot.dead,
+                                     len(spot.dead), deal.seed, deal.trials, first_chunk, end_chunk, outcomes))
+    return list(outcomes)
+
+
+def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
+                 progress: Callable[[int, int], None] | None) -> list[int]:
+    chunks = -(-deal.trials // CHUNK)
+    if client is not None:
+        # Tasks of up to 16 chunks each; any split gives the same counts for the seed.
+        step = 16
+        futures = [client.submit(_monte_carlo_part, deal, start, min(chunks, start + step), pure=False)
+                   for start in range(0, chunks, step)]
+        parts = client.gather(futures)
+    else:
+        step = 2  # about 5 ms a slice: Ctrl-C and progress between slices
+        starts = range(0, chunks, step)
+        report = (lambda done, total: progress(min(deal.trials, done * step * CHUNK), deal.trials)) \
+            if progress else None
+        parts = run_slices([lambda s=s: _monte_carlo_part(deal, s, min(chunks, s + step)) for s in starts],
+                           nthreads, report)
+    return [sum(values) for values in zip(*parts)]
+
+
+# -------------------------------------------------------------------------------- API
+
+
+def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials: int | None = None,
+           seed: int | None = None, threads: int | None = None, client: Any = None,
+           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+    """Each player's chance to win, tie and their equity in a Texas Hold'em pot.
+
+    ``players`` are 2 to 10 hands, each two hole cards ("AsAh", "As Ah", [51, 50]) or a
+    range ("QQ+, AKs", "0.5(AKo)", "random", see ``handrank.ranges``). ``board`` has 0, 3,
+    4 or 5 cards; ``dead`` cards are out of the deck. With ``trials`` None the answer is
+    exact whenever enumeration costs at most EXACT_BUDGET steps (fixed hands always;
+    heads-up preflop from a precomputed table), else DEFAULT_TRIALS Monte Carlo deals are
+    drawn; given ``trials``, Monte Carlo always. A Monte Carlo run is reproducible from its
+    ``seed`` (drawn at random and reported when None), whatever ``threads`` or Dask
+    ``client`` runs it. ``progress(done, total)`` is called between slices of long runs.
+    Ctrl-C stops a call within a few milliseconds with KeyboardInterrupt.
+
+    >>> r = equity(["AsAh", "KdKc"])
+    >>> r.exact, round(r.equity[0], 4), r.boards
+    (True, 0.8126, 1712304)
+    >>> equity(["AsAh", "KdKc"], board="Kh 7d 2c").equity[1] > 0.9
+    True
+
+    Raises:
+        ValueError: fewer than 2 or more than 10 players, a board of other than 0, 3, 4
+            or 5 cards, a card used twice anywhere (named), a range with no combo left
+            once the known cards are out, ranges that cannot all be dealt at once, trials
+            outside 1 .. 2**53, a seed outside 0 .. 2**64 - 1, threads below 1.
+        TypeError: a player that is neither hole cards nor a range string; trials, seed or
+            threads that are not ints; a client that is not a Dask client.
+    """
+    trials, client = _trials(trials), _client(client)
+    nthreads = thread_count(threads)
+    if trials is not None or client is not None:
+        seed = _seed(seed)
+    labels, board_cards, spot = _spot(players, board, dead)
     board_text = format_cards(board_cards) if board_cards else ""
-
-    if trials is None and assignments_bound * deals_each * nplayers <= EXACT_BUDGET:
-        assignments = []
-        for choice in itertools.product(*kept):
-            cards = [c for combo, _ in choice for c in combo]
-            if len(set(cards)) == len(cards):
-                assignments.append((tuple(combo for combo, _ in choice), math.prod(w for _, w in choice)))
-        win, tie, share, boards = _enumerate(assignments, board_cards, dead_cards, nplayers, nthreads)
-        return EquityResult(labels, board_text, win, tie, share, boards, True)
+    n = spot.nplayers
+    sizes = spot.sizes()
 
     if trials is None:
+        if n == 2 and not spot.board and not spot.dead:
+            outcomes, deals = _exact_table(spot)
+            return _exact_result(labels, board_text, outcomes, deals, "table")
+        if all(size == 1 for size in sizes):
+            counts, deals = _exact_fixed(spot)
+            return _exact_result(labels, board_text, counts, deals, "enumeration")
+        unseen = 52 - len(spot.board) - len(spot.dead)
+        runouts = math.comb(unseen, 5 - len(spot.board))
+        work = _ranges_work(spot, runouts, len(set(zip(spot.combos[::2], spot.combos[1::2]))))
+        if work <= EXACT_BUDGET:
+            outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress)
+            return _exact_result(labels, board_text, outcomes, deals, "enumeration")
         trials = DEFAULT_TRIALS
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
-        raise ValueError(f"trials must be a positive int, got {trials!r}")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-        raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, got {seed!r}")
-    combo_bytes, combo_start, cumulative = bytearray(), [0], []
-    for fits in kept:
-        running = 0.0
-        for (a, b), weight in fits:
-            combo_bytes += bytes((a, b))
-            running += weight
-            cumulative.append(running)
-        combo_start.append(len(cumulative))
-    deal = _MonteCarloDeal(bytes(combo_bytes), combo_start, cumulative, nplayers, bytes(board_cards), bytes(dead_cards),
-                           seed, trials)
-    totals = _monte_carlo(deal, nthreads, client, progress)
-    n = totals["boards"][0]
-    win = [w / n for w in totals["wins"]]
-    tie = [t / n for t in totals["ties"]]
-    share = [s / n / SHARE_UNITS for s in totals["shares"]]
-    second = [q / n / SHARE_UNITS**2 for q in totals["shares_squared"]]
-    stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) / n) for p in range(nplayers)]
-    return EquityResult(labels, board_text, win, tie, share, n, False, stderr, seed)
+        seed = _seed(seed)
 
+    assert seed is not None
+    counts = _monte_carlo(_MonteCarloDeal(spot, seed, trials), nthreads, client, progress)
+    win, tie, share, second = _chances(counts, n)
+    stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) / trials) for p in range(n)]
+    return EquityResult(labels, board_text, win, tie, share, trials, False, stderr, seed, "monte carlo")
+
+
+def _exact_result(labels: list[str], board_text: str, outcomes: Sequence[float], deals: int,
+                  method: str) -> EquityResult:
+    win, tie, share, _ = _chances(outcomes, len(labels))
+    return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, method)

@@ -79,6 +79,8 @@ def _split_items(text: str) -> list[str]:
 
 def _token_combos(token: str) -> list[Combo]:
     """The combos of one range token such as 'QQ+', 'AKs', 'T9s-65s' or 'AhKh'."""
+    if token.lower() == "random":
+        return [(a, b) for a in range(52) for b in range(a)]
     if len(token) > _LONGEST_TOKEN:
         raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
     match = _PAIR.match(token)
@@ -163,8 +165,6 @@ def parse_range(text: str) -> dict[Combo, float]:
     if not isinstance(text, str):
         raise TypeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}")
     compact = "".join(text.split())  # whitespace never matters in range notation
-    if compact.lower() == "random":
-        return {(a, b): 1.0 for a in range(52) for b in range(a)}
     combos: dict[Combo, float] = {}
     _parse_items(compact, 1.0, combos, 0)
     if not combos:

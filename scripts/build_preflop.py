@@ -45,7 +45,8 @@ def class_keys(lib, ffi) -> np.ndarray:
     """The sorted distinct class keys of all matchups."""
     matchups = all_matchups()
     keys = np.empty(len(matchups), dtype=np.uint32)
-    bad = lib.hr_preflop_keys(ffi.from_buffer("uint8_t[]", matchups), len(matchups), ffi.from_buffer("uint32_t[]", keys))
+    bad = lib.hr_preflop_keys(ffi.from_buffer("uint8_t[]", matchups), len(matchups),
+                              ffi.from_buffer("uint32_t[]", keys))
     assert bad == -1, f"matchup {matchups[bad]} refused"
     return np.unique(keys)
 

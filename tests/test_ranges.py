@@ -13,7 +13,9 @@ def names(text):
 @pytest.mark.parametrize(("text", "count"), [
     ("QQ+", 18), ("AA", 6), ("AKs", 4), ("AKo", 12), ("AK", 16), ("T9s-65s", 20), ("A2s+", 48), ("KQo+", 12),
     ("KTo+", 36), ("QQ-99", 24), ("99-QQ", 24), ("A9s-A5s", 20), ("AhKh", 1), ("Ah Kh", 1), ("QQ+, AKs", 22),
-    ("22+", 78), ("KA", 16), ("random", 1326), ("Random", 1326), ("AA, 0.5(random)", 1326), ("aks", 4), ("AKS", 4), ("65s-T9s", 20), ("T9o-65o", 60), ("A5-A2", 64),
+    ("22+", 78), ("KA", 16),
+    ("random", 1326), ("Random", 1326), ("AA, 0.5(random)", 1326),
+    ("aks", 4), ("AKS", 4), ("65s-T9s", 20), ("T9o-65o", 60), ("A5-A2", 64),
 ])
 def test_combo_counts(text, count):
     assert len(parse_range(text)) == count

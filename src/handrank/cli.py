@@ -5,14 +5,17 @@
     handrank showdown --board "2c 7d 9h Kh 3s" "As Ah" "Kd Kc"
     handrank census --cards 7
     handrank equity AsAh KdKc --board "2c 7d 9h"
+    handrank chart --out chart.png
 
-Every command takes ``--json``. Bad input prints one line on stderr and exits with 2.
+Every command takes ``--json``. Bad input prints one line on stderr and exits with 2;
+Ctrl-C prints one line and exits with 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -21,7 +24,13 @@ from .census import census
 from .equity import equity
 from .evaluate import category, compare
 from .names import describe
+from .preflop import chart_label, chart_text, plot_chart, preflop_chart
 from .showdown import _best_five_of, explain, showdown
+
+
+def _json(report: object) -> str:
+    """JSON text; a NaN or infinity is an error, never printed."""
+    return json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False)
 
 
 def _hand_report(text: str) -> dict[str, object]:
@@ -34,7 +43,7 @@ def _hand_report(text: str) -> dict[str, object]:
 def _rank(args: argparse.Namespace) -> str:
     report = _hand_report(args.hand)
     if args.json:
-        return json.dumps(report, indent=2, ensure_ascii=False)
+        return _json(report)
     return (f"rank {report['rank']} of 7462 ({str(report['category']).lower().replace('_', ' ')}): "
             f"{report['name']}\nbest five: {report['best_five']}")
 
@@ -44,8 +53,8 @@ def _compare(args: argparse.Namespace) -> str:
     result = compare(args.first, args.second)
     why = explain(args.first, args.second)
     if args.json:
-        return json.dumps({"result": result, "winner": {1: "first", -1: "second", 0: None}[result],
-                           "explanation": why, "hands": [first, second]}, indent=2, ensure_ascii=False)
+        return _json({"result": result, "winner": {1: "first", -1: "second", 0: None}[result],
+                      "explanation": why, "hands": [first, second]})
     verdict = {1: "first hand wins: ", -1: "second hand wins: ", 0: ""}[result]
     return (f"first:  {first['hand']}  rank {first['rank']}, {first['name']}\n"
             f"second: {second['hand']}  rank {second['rank']}, {second['name']}\n"
@@ -55,7 +64,7 @@ def _compare(args: argparse.Namespace) -> str:
 def _showdown(args: argparse.Namespace) -> str:
     result = showdown(args.holes, args.board)
     if args.json:
-        return json.dumps(result.as_dict(), indent=2, ensure_ascii=False)
+        return _json(result.as_dict())
     lines = [f"board: {format_cards(result.board)}"]
     for index, player in enumerate(result.players):
         lines.append(f"player {index + 1}: {format_cards(player.hole)}  rank {player.rank}, {player.name} "
@@ -67,18 +76,29 @@ def _showdown(args: argparse.Namespace) -> str:
 
 def _census(args: argparse.Namespace) -> str:
     result = census(args.cards)
-    return json.dumps(result.as_dict(), indent=2) if args.json else result.table()
+    return _json(result.as_dict()) if args.json else result.table()
 
 
 def _progress(done: int, total: int) -> None:
-    print(f"\rMonte Carlo: {done / total:4.0%} ({done:,} of {total:,} deals)", end="" if done < total else "\n",
-          file=sys.stderr, flush=True)
+    print(f"\requity: {done / total:4.0%}", end="" if done < total else "\r", file=sys.stderr, flush=True)
 
 
 def _equity(args: argparse.Namespace) -> str:
     result = equity(args.players, args.board, args.dead, trials=args.trials, seed=args.seed, threads=args.threads,
                     progress=_progress if sys.stderr.isatty() else None)
-    return json.dumps(result.as_dict(), indent=2, ensure_ascii=False) if args.json else result.table()
+    return _json(result.as_dict()) if args.json else result.table()
+
+
+def _chart(args: argparse.Namespace) -> str:
+    if args.out:
+        path = plot_chart(args.out)
+        return f"wrote {path}"
+    if args.json:
+        chart = preflop_chart()
+        return _json({"ranks": "AKQJT98765432",
+                      "hands": [[chart_label(r, c) for c in range(13)] for r in range(13)],
+                      "equity": chart.tolist()})
+    return chart_text()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, help="cards a hand (default 5)")
     sub.set_defaults(run=_census)
 
-    sub = commands.add_parser("equity", help="Texas Hold'em win, tie and equity of 2-9 hands or ranges")
+    sub = commands.add_parser("equity", help="Texas Hold'em win, tie and equity of 2-10 hands or ranges")
     sub.add_argument("players", nargs="+", metavar="PLAYER",
                      help="two hole cards ('AsAh') or a range ('QQ+,AKs') per player")
     sub.add_argument("--board", default="", help="0, 3, 4 or 5 community cards")
@@ -116,7 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--threads", type=int, help="threads to run on (default 1)")
     sub.set_defaults(run=_equity)
 
-    for name in ("rank", "compare", "showdown", "census", "equity"):
+    sub = commands.add_parser("chart", help="each starting hand's exact preflop equity against one random hand")
+    sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra)")
+    sub.set_defaults(run=_chart)
+
+    for name in ("rank", "compare", "showdown", "census", "equity", "chart"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -124,8 +148,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        print(args.run(args))
-    except (ValueError, TypeError) as error:
+        print(args.run(args), flush=True)
+    except (ValueError, TypeError, ImportError) as error:
         print(f"handrank: error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nhandrank: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (handrank census | head -1): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        return 141
+    except OSError as error:  # e.g. a full disk behind stdout
+        print(f"handrank: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        return 1
     return 0

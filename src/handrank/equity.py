@@ -18,6 +18,7 @@ plus each player's share of the split pots, and the players' equities add up to 
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -175,7 +176,7 @@ def _spot(players: Sequence[Hand], board: Hand, dead: Hand) -> tuple[list[str], 
                 if card in where:
                     raise ValueError(f"players[{index}]: card {format_cards([card])!r} is also in {where[card]}")
                 where[card] = f"players[{index}]"
-    combos_bytes, starts, weights = bytearray(), [0], []
+    combos_bytes, starts, weights = bytearray(), [0], list[float]()
     for index, combos in enumerate(ranges):
         fits = {combo: weight for combo, weight in combos.items()
                 if len(combos) == 1 or (combo[0] not in where and combo[1] not in where)}
@@ -249,7 +250,8 @@ def _chances(outcomes: Sequence[float], n: int) -> tuple[list[float], list[float
 
     Integer counts give correctly rounded chances: the sums are exact Python ints."""
     total = sum(outcomes)
-    win, tie, share, squares = [0] * n, [0] * n, [0] * n, [0] * n
+    zero: float = 0  # an int while the counts are ints, so that their sums stay exact
+    win, tie, share, squares = [zero] * n, [zero] * n, [zero] * n, [zero] * n
     for mask in range(1, 1 << n):
         count = outcomes[mask]
         if not count:
@@ -315,8 +317,9 @@ def _exact_ranges(spot: _Spot, runouts: int, work: float, nthreads: int,
                                     first, end, outcomes, deals))
         return list(outcomes), deals[0]
 
-    parts = run_slices([lambda k=k: part(bounds[k], bounds[k + 1]) for k in range(slices)], nthreads,
-                       progress if slices > 1 else None)
+    jobs: list[Callable[[], tuple[list[float], int]]] = [
+        functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)]
+    parts = run_slices(jobs, nthreads, progress if slices > 1 else None)
     outcomes = [0.0] * (1 << n)
     for part_outcomes, _ in parts:  # in slice order: the same sums on any number of threads
         outcomes = [a + b for a, b in zip(outcomes, part_outcomes)]
@@ -356,10 +359,13 @@ def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
     else:
         step = 2  # about 5 ms a slice: Ctrl-C and progress between slices
         starts = range(0, chunks, step)
-        report = (lambda done, total: progress(min(deal.trials, done * step * CHUNK), deal.trials)) \
-            if progress else None
-        parts = run_slices([lambda s=s: _monte_carlo_part(deal, s, min(chunks, s + step)) for s in starts],
-                           nthreads, report)
+        def report(done: int, total: int) -> None:
+            assert progress is not None
+            progress(min(deal.trials, done * step * CHUNK), deal.trials)
+
+        jobs: list[Callable[[], list[int]]] = [
+            functools.partial(_monte_carlo_part, deal, start, min(chunks, start + step)) for start in starts]
+        parts = run_slices(jobs, nthreads, report if progress else None)
     return [sum(values) for values in zip(*parts)]
 
 

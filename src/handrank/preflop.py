@@ -1,0 +1,125 @@
+"""The preflop chart: every starting hand's exact equity against one random hand.
+
+Computed from the heads-up preflop table (tables/preflop_headsup.c): for each of the 169
+starting hands, one holding of it against every one of the 1,225 holdings left, each over
+all 1,712,304 boards. Suits change nothing here, so one holding stands for its hand.
+
+The grid reads like the charts poker players use: rows and columns run ace to deuce;
+pairs on the diagonal, suited hands above it (row = higher card), offsuit below it
+(column = higher card).
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ._core import ffi, lib
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["preflop_chart", "chart_label", "chart_text", "plot_chart", "CHART_RANKS"]
+
+CHART_RANKS = "AKQJT98765432"
+"""Row and column order of the chart: ace first."""
+
+
+def chart_label(row: int, column: int) -> str:
+    """The starting hand in one cell: 'AA', 'AKs' (above the diagonal), 'AKo' (below)."""
+    high, low = CHART_RANKS[min(row, column)], CHART_RANKS[max(row, column)]
+    return high + low if row == column else high + low + ("s" if row < column else "o")
+
+
+def _holding(row: int, column: int) -> tuple[int, int]:
+    """One holding of the hand in a cell (the ace of spades side first)."""
+    high, low = 12 - min(row, column), 12 - max(row, column)
+    if row == column:
+        return high * 4 + 3, high * 4 + 2
+    return (high * 4 + 3, low * 4 + 3) if row < column else (high * 4 + 3, low * 4 + 2)
+
+
+@functools.lru_cache(maxsize=1)
+def _chart() -> tuple[tuple[float, ...], ...]:
+    everyone = bytes(c for a in range(52) for b in range(a) for c in (a, b))
+    start = ffi.new("int32_t[]", [0, 1, 1 + 1326])
+    weights = ffi.new("double[]", [1.0] * (1 + 1326))
+    rows = []
+    for row in range(13):
+        cells = []
+        for column in range(13):
+            outcomes, deals = ffi.new("double[4]"), ffi.new("uint64_t *")
+            combos = bytes(_holding(row, column)) + everyone
+            error = lib.hr_equity_preflop(combos, start, weights, outcomes, deals)
+            assert error == 0, error
+            total = outcomes[1] + outcomes[2] + outcomes[3]
+            cells.append((outcomes[1] + outcomes[3] / 2) / total)
+        rows.append(tuple(cells))
+    return tuple(rows)
+
+
+def preflop_chart() -> npt.NDArray[np.float64]:
+    """13 x 13 float64 array: each starting hand's exact equity against one random hand.
+
+    Rows and columns run A, K, ... 2 (CHART_RANKS); pairs on the diagonal, suited above it,
+    offsuit below it. Ties count half.
+
+    >>> chart = preflop_chart()
+    >>> round(float(chart[0, 0]), 4), round(float(chart[12, 12]), 4)   # AA, 22
+    (0.8520, 0.5033)
+    >>> bool(chart[0, 1] > chart[1, 0])   # AKs beats AKo
+    True
+    """
+    import numpy as np
+
+    return np.array(_chart(), dtype=np.float64)
+
+
+def chart_text() -> str:
+    """The chart as a text grid of percentages."""
+    chart = _chart()
+    lines = ["      " + "".join(f"{rank:>6}" for rank in CHART_RANKS)]
+    for row in range(13):
+        lines.append(f"{CHART_RANKS[row]:>6}" + "".join(f"{100 * chart[row][c]:>6.1f}" for c in range(13)))
+    lines.append("pairs on the diagonal, suited above it, offsuit below; equity (%) against one random hand")
+    return "\n".join(lines)
+
+
+def plot_chart(path: str | Path, *, dpi: int = 100) -> Path:
+    """Draw the chart as a labelled heatmap (PNG, SVG or any format matplotlib writes).
+
+    Needs matplotlib: ``pip install 'handrank[plot]'``.
+
+    Raises:
+        ImportError: matplotlib is not installed (the message says how to install it).
+        ValueError: a file name whose format matplotlib cannot write.
+    """
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError("plotting the chart needs matplotlib: pip install 'handrank[plot]'") from None
+    path = Path(path)
+    chart = preflop_chart()
+    figure, axes = plt.subplots(figsize=(8, 8), dpi=dpi)
+    try:
+        image = axes.imshow(chart, cmap="RdYlGn", vmin=0.3, vmax=0.85)
+        axes.set_xticks(range(13), list(CHART_RANKS))
+        axes.set_yticks(range(13), list(CHART_RANKS))
+        axes.tick_params(top=True, labeltop=True, bottom=False, labelbottom=False)
+        for row in range(13):
+            for column in range(13):
+                axes.text(column, row, f"{chart_label(row, column)}\n{100 * chart[row, column]:.1f}", ha="center",
+                          va="center", fontsize=6.5)
+        axes.set_title("Preflop equity against one random hand (exact): suited above the diagonal, offsuit below",
+                       fontsize=9)
+        figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04, label="equity")
+        figure.tight_layout()
+        figure.savefig(path)
+    finally:
+        plt.close(figure)
+    return path

@@ -1,58 +1,146 @@
-"""handrank.equity side by side with eval7's equity functions, in one run.
+"""handrank.equity against an earlier handrank (another venv) and eval7, in one run.
 
-    pip install ".[bench]" && python benchmarks/equity.py
+    pip install ".[bench]"
+    python -m venv /tmp/old && /tmp/old/bin/pip install "git+file://$PWD@cfa1b39"  # or a checkout
+    python benchmarks/equity.py --baseline-python /tmp/old/bin/python
 
-Heads-up preflop, As Ah against Kd Kc: exact enumeration (1,712,304 boards) and Monte
-Carlo, each timed as the median of --repeat runs, with the answers next to the exact one.
-Monte Carlo speed is given as showdown evaluations per second (deals x players).
+Every spot of issue 8's table, exact, one thread: the median time of this checkout and of
+the baseline (timed in its own process, same machine, same run), their ratio, and the
+goal: issue 8 measured the baseline at N times slower than OMPEval, so a spot meets the
+goal of "2x faster than OMPEval" when this checkout is at least 2N times faster than the
+baseline. The answers of both are compared. Then Monte Carlo throughput (showdowns a
+second on one core: deals x players) of both, and eval7's numbers.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import time
 
-from common import machine, timed
+from common import machine
 
 import handrank
+
+# (name, players, board, dead, how many times slower than OMPEval the baseline was)
+SPOTS = [
+    ("AsAh vs KdKc preflop", ["AsAh", "KdKc"], "", "", 4.5),
+    ("7c2d vs AsAd preflop", ["7c2d", "AsAd"], "", "", 4.9),
+    ("AsAh / KdKc / QhQc preflop", ["AsAh", "KdKc", "QhQc"], "", "", 3.6),
+    ("6 players preflop", ["AsAh", "KdKc", "QhJh", "Ts9s", "8d8c", "7c6d"], "", "", 1.9),
+    ("AsAh vs 'KK,AKs,AQs' preflop", ["AsAh", "KK,AKs,AQs"], "", "", 6.8),
+    ("'QQ+,AKs' vs 'JJ-88' preflop", ["QQ+,AKs", "JJ-88"], "", "", 50),
+    ("'AA,KK' vs 'AKs' vs 'QQ' on Js Ts 4h", ["AA,KK", "AKs", "QQ"], "Js Ts 4h", "", 7.7),
+    ("'TT+,AQs+' vs 'KQs,JTs,99' on Kd 9s 4c 8h", ["TT+,AQs+", "KQs,JTs,99"], "Kd 9s 4c 8h", "", 22),
+    ("4 players on Ts 9h 2s", ["AsKs", "QhJh", "9c9d", "7s6s"], "Ts 9h 2s", "", 5.1),
+]
+
+# Run in the baseline's interpreter: times each spot, prints JSON. Only `equity` is used.
+TIMER = r"""
+import json, statistics, sys, time
+import handrank
+sys.modules["handrank.equity"].EXACT_BUDGET = 10**13  # exact on every spot, as the issue timed it
+spots, budget = json.loads(sys.stdin.read())
+out = []
+for players, board, dead in spots:
+    handrank.equity(players, board, dead)  # warm up
+    times, result = [], None
+    while len(times) < 3 or (sum(times) < budget and len(times) < 2000):
+        start = time.perf_counter()
+        result = handrank.equity(players, board, dead)
+        times.append(time.perf_counter() - start)
+    out.append([statistics.median(times), result.equity, result.exact])
+if len(sys.argv) > 1:
+    trials = int(sys.argv[1])
+    for players, board in (["AsAh", "KdKc"], ""), (["QQ+,AKs", "JJ-88", "A2s+,KQo,76s"], "Kd 9s 4c"):
+        start = time.perf_counter()
+        handrank.equity(players, board, trials=trials, seed=1)
+        out.append([time.perf_counter() - start, None, False])
+print(json.dumps(out))
+"""
+
+
+def timed_here(players: list[str], board: str, dead: str, budget: float) -> tuple[float, list[float], bool]:
+    import statistics
+
+    handrank.equity(players, board, dead)
+    times: list[float] = []
+    result = None
+    while len(times) < 3 or (sum(times) < budget and len(times) < 2000):
+        start = time.perf_counter()
+        result = handrank.equity(players, board, dead)
+        times.append(time.perf_counter() - start)
+    assert result is not None
+    return statistics.median(times), result.equity, result.exact
+
+
+def fmt(seconds: float) -> str:
+    return f"{seconds * 1e3:,.3f} ms" if seconds < 0.1 else f"{seconds * 1e3:,.0f} ms"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trials", type=int, default=10_000_000, help="Monte Carlo deals for handrank")
-    parser.add_argument("--eval7-trials", type=int, default=1_000_000, help="Monte Carlo deals for eval7")
-    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--baseline-python", help="python of a venv with the earlier handrank installed")
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds of repeats per spot and version")
+    parser.add_argument("--trials", type=int, default=4_000_000, help="Monte Carlo deals")
     args = parser.parse_args()
     print(f"machine: {machine()}")
+    print(f"handrank {handrank.__file__}\n")
 
-    exact = handrank.equity(["AsAh", "KdKc"])
-    truth = exact.equity[0]
-    print(f"As Ah vs Kd Kc preflop: exact equity {truth:.6f} over {exact.boards:,} boards\n")
-    print(f"{'run':<52} {'time':>10} {'speed':>22}  answer")
-    for threads in (1, 2):
-        seconds, result = timed(lambda t=threads: handrank.equity(["AsAh", "KdKc"], threads=t), args.repeat)
-        print(f"{f'handrank equity exact, {threads} thread(s)':<52} {seconds * 1e3:>8.1f} ms {'':>22}  "
-              f"{result.equity[0]:.6f}")
-    for threads in (1, 2):
-        seconds, result = timed(
-            lambda t=threads: handrank.equity(["AsAh", "KdKc"], trials=args.trials, seed=1, threads=t), 3)
-        rate = 2 * args.trials / seconds
-        print(f"{f'handrank equity Monte Carlo {args.trials:,}, {threads} thread(s)':<52} {seconds * 1e3:>8.1f} ms "
-              f"{rate / 1e6:>13.1f} M eval/s  {result.equity[0]:.6f} ± {result.stderr[0]:.6f}")
+    baseline = None
+    if args.baseline_python:
+        spots = [[players, board, dead] for _, players, board, dead, _ in SPOTS]
+        done = subprocess.run([args.baseline_python, "-c", TIMER, str(args.trials)],
+                              input=json.dumps([spots, args.budget]), capture_output=True, text=True, check=True)
+        baseline = json.loads(done.stdout)
+
+    print(f"| spot (exact, 1 thread) | this | baseline | speed-up | goal | met |")
+    print("| --- | ---: | ---: | ---: | ---: | :---: |")
+    for k, (name, players, board, dead, slower) in enumerate(SPOTS):
+        seconds, answer, exact = timed_here(players, board, dead, args.budget)
+        assert exact, name
+        if baseline:
+            old_seconds, old_answer, old_exact = baseline[k]
+            assert old_exact and all(abs(a - b) < 1e-9 for a, b in zip(answer, old_answer)), (name, answer, old_answer)
+            ratio = old_seconds / seconds
+            print(f"| {name} | {fmt(seconds)} | {fmt(old_seconds)} | {ratio:,.1f}x | {2 * slower:g}x | "
+                  f"{'yes' if ratio >= 2 * slower else 'no'} |")
+        else:
+            print(f"| {name} | {fmt(seconds)} | | | {2 * slower:g}x | |")
+
+    print(f"\nMonte Carlo, {args.trials:,} deals, 1 thread (showdowns a second = deals x players / time)")
+    mc_spots = [(["AsAh", "KdKc"], ""), (["QQ+,AKs", "JJ-88", "A2s+,KQo,76s"], "Kd 9s 4c")]
+    for k, (players, board) in enumerate(mc_spots):
+        handrank.equity(players, board, trials=100_000, seed=1)
+        start = time.perf_counter()
+        handrank.equity(players, board, trials=args.trials, seed=1)
+        seconds = time.perf_counter() - start
+        rate = args.trials * len(players) / seconds
+        line = f"  {' vs '.join(players)} {board}: this {rate / 1e6:.1f} M showdowns/s"
+        if baseline:
+            old = args.trials * len(players) / baseline[len(SPOTS) + k][0]
+            line += f", baseline {old / 1e6:.1f} M/s: {rate / old:.2f}x"
+        print(line)
 
     try:
         import eval7
     except ImportError:
-        print("eval7 is not installed: skipped (pip install '.[bench]')")
+        print("\neval7 is not installed: skipped (pip install '.[bench]')")
         return
+    truth = handrank.equity(["AsAh", "KdKc"]).equity[0]
     hero, villain = [eval7.Card("As"), eval7.Card("Ah")], eval7.HandRange("KdKc")
-    seconds, answer = timed(lambda: eval7.py_hand_vs_range_exact(hero, villain, []), args.repeat)
+    start = time.perf_counter()
+    answer = eval7.py_hand_vs_range_exact(hero, villain, [])
+    seconds = time.perf_counter() - start
     note = "" if abs(answer - truth) < 1e-6 else f"  <- wrong (exact is {truth:.6f})"
-    print(f"{'eval7 py_hand_vs_range_exact':<52} {seconds * 1e3:>8.3f} ms {'':>22}  {answer:.6f}{note}")
-    seconds, answer = timed(
-        lambda: eval7.py_hand_vs_range_monte_carlo(hero, villain, [], args.eval7_trials), 3)
-    rate = 2 * args.eval7_trials / seconds
-    print(f"{f'eval7 py_hand_vs_range_monte_carlo {args.eval7_trials:,}':<52} {seconds * 1e3:>8.1f} ms "
-          f"{rate / 1e6:>13.1f} M eval/s  {answer:.6f}")
+    print(f"\neval7 py_hand_vs_range_exact AsAh vs KdKc: {fmt(seconds)}, answer {answer:.6f}{note}")
+    trials = 1_000_000
+    start = time.perf_counter()
+    answer = eval7.py_hand_vs_range_monte_carlo(hero, villain, [], trials)
+    seconds = time.perf_counter() - start
+    print(f"eval7 py_hand_vs_range_monte_carlo, {trials:,} deals: {2 * trials / seconds / 1e6:.1f} M showdowns/s, "
+          f"answer {answer:.6f}")
 
 
 if __name__ == "__main__":

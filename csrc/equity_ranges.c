@@ -27,12 +27,79 @@ typedef struct {
     double weight;
 } entry_t;
 
-/* A player's combos that fit a runout, column by column for the pair loops. */
+/* A player's combos that fit a runout, column by column for the pair loops (the rank also as
+ * a double, for the SIMD scan). */
 typedef struct {
     int *rank;
+    double *rank_d;
     double *weight;
     uint64_t *mask;
 } columns_t;
+
+/* Weights of the combos that share no card with `used`, by how their rank compares with
+ * `best`: below (better), equal, above (worse); `fit` counts them. */
+typedef struct {
+    double below, equal, above;
+    uint64_t fit;
+} scan_t;
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define HR_SCAN_SSE2 1
+#endif
+
+HR_INLINE scan_t scan(const columns_t *col, int count, uint64_t used, int best) {
+    scan_t out = {0, 0, 0, 0};
+    int i = 0;
+#if HR_SCAN_SSE2
+    /* two combos a step; a 64-bit "shares no card" test from two 32-bit compares */
+    const __m128i used2 = _mm_set1_epi64x((long long)used), zero = _mm_setzero_si128();
+    const __m128d best2 = _mm_set1_pd((double)best);
+    __m128d below = _mm_setzero_pd(), equal = _mm_setzero_pd(), above = _mm_setzero_pd();
+    for (; i + 2 <= count; i += 2) {
+        __m128i clash = _mm_and_si128(_mm_loadu_si128((const __m128i *)(col->mask + i)), used2);
+        __m128i free32 = _mm_cmpeq_epi32(clash, zero);
+        __m128i free64 = _mm_and_si128(free32, _mm_shuffle_epi32(free32, _MM_SHUFFLE(2, 3, 0, 1)));
+        __m128d w = _mm_and_pd(_mm_castsi128_pd(free64), _mm_loadu_pd(col->weight + i));
+        __m128d r = _mm_loadu_pd(col->rank_d + i);
+        below = _mm_add_pd(below, _mm_and_pd(_mm_cmplt_pd(r, best2), w));
+        equal = _mm_add_pd(equal, _mm_and_pd(_mm_cmpeq_pd(r, best2), w));
+        above = _mm_add_pd(above, _mm_and_pd(_mm_cmpgt_pd(r, best2), w));
+        int fits = _mm_movemask_pd(_mm_castsi128_pd(free64));
+        out.fit += (uint64_t)((fits & 1) + (fits >> 1));
+    }
+    double lanes[2];
+    _mm_storeu_pd(lanes, below);
+    out.below = lanes[0] + lanes[1];
+    _mm_storeu_pd(lanes, equal);
+    out.equal = lanes[0] + lanes[1];
+    _mm_storeu_pd(lanes, above);
+    out.above = lanes[0] + lanes[1];
+#endif
+    for (; i < count; i++) {
+        double w = (col->mask[i] & used) ? 0.0 : col->weight[i];
+        out.fit += !(col->mask[i] & used);
+        out.below += col->rank[i] < best ? w : 0.0;
+        out.equal += col->rank[i] == best ? w : 0.0;
+        out.above += col->rank[i] > best ? w : 0.0;
+    }
+    return out;
+}
+
+/* The walk's last player on one runout: combos sorted by rank (best first) with running
+ * weights, and for each card the positions of the combos holding it. The combos that fit a
+ * set of used cards and rank below/at/above a bound are then the running weights up to two
+ * positions, less the few combos holding a used card. */
+typedef struct {
+    int count;
+    int *rank;          /* [count] increasing */
+    uint64_t *mask;     /* [count] */
+    double *weight;     /* [count] */
+    double *running;    /* [count + 1]: running[i] = weight of positions < i */
+    int card_start[53]; /* positions holding card c: position[card_start[c] .. card_start[c + 1]) */
+    int *position;      /* [2 * count] */
+    uint64_t cards;     /* every card of every combo */
+} last_t;
 
 typedef struct {
     int n;
@@ -52,6 +119,7 @@ typedef struct {
     double *outcomes;
     uint64_t deals;
     int order[HR_MAX_PLAYERS];
+    last_t last;
 } spot_t;
 
 /* --------------------------------------------------------------------- two players */
@@ -174,21 +242,11 @@ static void pairs_two(spot_t *s, double multiplicity) {
     double a_wins = 0, b_wins = 0, split = 0;
     uint64_t pairs = 0;
     for (int i = 0; i < na; i++) {
-        int rank = a->rank[i];
-        uint64_t mask = a->mask[i];
-        double below = 0, equal = 0, above = 0;
-        uint64_t fit = 0;
-        for (int j = 0; j < nb; j++) {
-            double w = (b->mask[j] & mask) ? 0.0 : b->weight[j];
-            fit += !(b->mask[j] & mask);
-            below += b->rank[j] < rank ? w : 0.0;
-            equal += b->rank[j] == rank ? w : 0.0;
-            above += b->rank[j] > rank ? w : 0.0;
-        }
-        a_wins += a->weight[i] * above;
-        b_wins += a->weight[i] * below;
-        split += a->weight[i] * equal;
-        pairs += fit;
+        scan_t against = scan(b, nb, a->mask[i], a->rank[i]);
+        a_wins += a->weight[i] * against.above;
+        b_wins += a->weight[i] * against.below;
+        split += a->weight[i] * against.equal;
+        pairs += against.fit;
     }
     s->outcomes[1] += multiplicity * a_wins;
     s->outcomes[2] += multiplicity * b_wins;
@@ -198,24 +256,96 @@ static void pairs_two(spot_t *s, double multiplicity) {
 
 /* ----------------------------------------------------------------------- n players */
 
+/* Below this many combos, the last player is scanned instead of indexed. */
+#define HR_INDEX_LAST_FROM 64
+
+/* Sort the last player's combos by rank and index them by card (see last_t). */
+static void index_last(spot_t *s, int p) {
+    last_t *last = &s->last;
+    const columns_t *col = &s->column[p];
+    int count = s->count[p], *order = s->sort_a, *tmp = s->sort_b, buckets[128];
+    last->count = count;
+    /* two stable counting passes over 7 and 6 bits of the rank */
+    for (int pass = 0; pass < 2; pass++) {
+        int shift = pass ? 7 : 0, *from = pass ? tmp : NULL, *to = pass ? order : tmp;
+        memset(buckets, 0, sizeof buckets);
+        for (int i = 0; i < count; i++) buckets[col->rank[from ? from[i] : i] >> shift & 127]++;
+        for (int d = 0, sum = 0; d < 128; d++) {
+            int c = buckets[d];
+            buckets[d] = sum;
+            sum += c;
+        }
+        for (int i = 0; i < count; i++) {
+            int e = from ? from[i] : i;
+            to[buckets[col->rank[e] >> shift & 127]++] = e;
+        }
+    }
+    memset(last->card_start, 0, sizeof last->card_start);
+    last->cards = 0;
+    last->running[0] = 0;
+    for (int i = 0; i < count; i++) {
+        int e = order[i];
+        last->rank[i] = col->rank[e];
+        last->mask[i] = col->mask[e];
+        last->weight[i] = col->weight[e];
+        last->running[i + 1] = last->running[i] + col->weight[e];
+        last->cards |= col->mask[e];
+        for (uint64_t m = col->mask[e]; m; m &= m - 1) last->card_start[hr_ctz64(m) + 1]++;
+    }
+    for (int c = 0; c < 52; c++) last->card_start[c + 1] += last->card_start[c];
+    int fill[52];
+    memcpy(fill, last->card_start, sizeof fill);
+    for (int i = 0; i < count; i++)
+        for (uint64_t m = last->mask[i]; m; m &= m - 1) last->position[fill[hr_ctz64(m)]++] = i;
+}
+
+/* First position whose rank is above `rank` (or at least, with `or_equal`). */
+HR_INLINE int bound(const last_t *last, int rank, int or_equal) {
+    int low = 0, high = last->count;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (or_equal ? last->rank[mid] < rank : last->rank[mid] <= rank) low = mid + 1;
+        else high = mid;
+    }
+    return low;
+}
+
 static void walk(spot_t *s, int level, uint64_t used, int best, unsigned winners, double weight, double multiplicity) {
     int p = s->order[level], count = s->count[p];
     const columns_t *col = &s->column[p];
-    if (level == s->n - 1) { /* the last player: three sums, one per way the showdown can go */
-        double below = 0, equal = 0, above = 0;
-        uint64_t fit = 0;
-        for (int i = 0; i < count; i++) {
-            double w = (col->mask[i] & used) ? 0.0 : col->weight[i];
-            fit += !(col->mask[i] & used);
-            below += col->rank[i] < best ? w : 0.0;
-            equal += col->rank[i] == best ? w : 0.0;
-            above += col->rank[i] > best ? w : 0.0;
+    if (level == s->n - 1 && !s->last.count) { /* the last player, few combos: a scan */
+        scan_t sums = scan(col, count, used, best);
+        double scale = multiplicity * weight;
+        s->outcomes[1u << p] += scale * sums.below;
+        s->outcomes[winners | 1u << p] += scale * sums.equal;
+        s->outcomes[winners] += scale * sums.above;
+        s->deals += (uint64_t)multiplicity * sums.fit;
+        return;
+    }
+    if (level == s->n - 1) { /* the last player, many combos: through the index */
+        const last_t *last = &s->last;
+        int at = bound(last, best, 1), past = bound(last, best, 0);
+        double below = last->running[at], equal = last->running[past] - below,
+               above = last->running[last->count] - last->running[past];
+        int64_t fit = last->count;
+        for (uint64_t rest = used & last->cards; rest; rest &= rest - 1) {
+            int card = hr_ctz64(rest);
+            for (int k = last->card_start[card]; k < last->card_start[card + 1]; k++) {
+                int i = last->position[k];
+                uint64_t other = last->mask[i] & ~card_bit(card);
+                if ((other & used) && hr_ctz64(other) < card) continue; /* taken out at its other card */
+                double w = last->weight[i];
+                if (i < at) below -= w;
+                else if (i < past) equal -= w;
+                else above -= w;
+                fit--;
+            }
         }
         double scale = multiplicity * weight;
         s->outcomes[1u << p] += scale * below;
         s->outcomes[winners | 1u << p] += scale * equal;
         s->outcomes[winners] += scale * above;
-        s->deals += (uint64_t)multiplicity * fit;
+        s->deals += (uint64_t)multiplicity * (uint64_t)fit;
         return;
     }
     for (int i = 0; i < count; i++) {
@@ -264,6 +394,7 @@ static void runout_showdowns(spot_t *s, uint64_t runout_mask, uint64_t key, uint
             int u = s->player_u[i];
             if (u < 0 || !s->rank_u[u]) continue;
             s->list[p][n].rank = s->column[p].rank[n] = s->rank_u[u];
+            s->column[p].rank_d[n] = (double)s->rank_u[u];
             s->list[p][n].u = u;
             s->list[p][n].weight = s->column[p].weight[n] = s->weights[i];
             s->column[p].mask[n] = s->combo[u].mask;
@@ -284,6 +415,8 @@ static void runout_showdowns(spot_t *s, uint64_t runout_mask, uint64_t key, uint
             s->order[j] = s->order[j - 1];
             s->order[j - 1] = t;
         }
+    s->last.count = 0;
+    if (s->count[s->order[s->n - 1]] > HR_INDEX_LAST_FROM) index_last(s, s->order[s->n - 1]);
     walk(s, 0, 0, HR_RANK_COUNT + 1, 0, 1.0, multiplicity);
 }
 
@@ -321,7 +454,7 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
     s.start = combo_start;
     s.weights = weights;
     s.outcomes = outcomes;
-    void *block = malloc((size_t)total * (sizeof(combo_t) + sizeof(int) * 3 + sizeof(double) * 2 +
+    void *block = malloc((size_t)total * (sizeof(combo_t) + sizeof(int) * 3 + sizeof(double) * 3 +
                                           sizeof(uint64_t) + sizeof(entry_t)) +
                          sizeof(int) * 4 * 1326 + sizeof(int16_t) * 52 * 52);
     if (!block) return HR_ERR_MEMORY;
@@ -331,6 +464,8 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
     uint64_t *column_mask = (uint64_t *)at;
     at += (size_t)total * sizeof(uint64_t);
     double *column_weight = (double *)at;
+    at += (size_t)total * sizeof(double);
+    double *column_rank_d = (double *)at;
     at += (size_t)total * sizeof(double);
     entry_t *entries = (entry_t *)at;
     at += (size_t)total * sizeof(entry_t);
@@ -348,10 +483,25 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
     at += (size_t)total * sizeof(int);
     int16_t *index = (int16_t *)at;
     for (int i = 0; i < 52 * 52; i++) index[i] = -1;
+    int largest = 0;
+    for (int p = 0; p < nplayers; p++)
+        if (combo_start[p + 1] - combo_start[p] > largest) largest = combo_start[p + 1] - combo_start[p];
+    void *last_block = malloc((size_t)largest * (sizeof(int) * 3 + sizeof(uint64_t) + sizeof(double) * 2) +
+                              sizeof(double));
+    if (!last_block) {
+        free(block);
+        return HR_ERR_MEMORY;
+    }
+    s.last.mask = last_block;
+    s.last.weight = (double *)(s.last.mask + largest);
+    s.last.running = s.last.weight + largest;
+    s.last.rank = (int *)(s.last.running + largest + 1);
+    s.last.position = s.last.rank + largest;
     for (int p = 0; p < nplayers; p++) {
         s.list[p] = entries + combo_start[p];
         s.column[p].rank = column_rank + combo_start[p];
         s.column[p].weight = column_weight + combo_start[p];
+        s.column[p].rank_d = column_rank_d + combo_start[p];
         s.column[p].mask = column_mask + combo_start[p];
         for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
             int c0 = combos[2 * i], c1 = combos[2 * i + 1];
@@ -418,6 +568,7 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
         for (int j = i + 1; j < k; j++) pick[j] = pick[j - 1] + 1;
     }
     *deals += s.deals;
+    free(last_block);
     free(block);
     return 0;
 }
@@ -433,30 +584,42 @@ int hr_equity_symmetry(const uint8_t *combos, const int32_t *combo_start, const 
     uint64_t board_set = 0, dead_set = 0;
     for (int i = 0; i < nboard; i++) board_set |= card_bit(board[i]);
     for (int i = 0; i < ndead; i++) dead_set |= card_bit(dead[i]);
-    double *weight_of = malloc(sizeof(double) * 52 * 52);
-    if (!weight_of) return HR_ERR_MEMORY;
-    int ngroup = 0;
-    for (int g = 0; g < 24; g++) {
+    int candidate[24], ncandidates = 0;
+    for (int g = 0; g < 24; g++) { /* first the permutations that fix the board and the dead cards */
         const uint8_t *perm = hr_suit_perms[g];
         uint64_t board_image = 0, dead_image = 0;
         for (int i = 0; i < nboard; i++) board_image |= card_bit(permute_card(perm, board[i]));
         for (int i = 0; i < ndead; i++) dead_image |= card_bit(permute_card(perm, dead[i]));
-        int ok = board_image == board_set && dead_image == dead_set;
-        for (int p = 0; ok && p < nplayers; p++) {
-            for (int i = 0; i < 52 * 52; i++) weight_of[i] = 0;
-            for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
-                int c0 = combos[2 * i], c1 = combos[2 * i + 1];
-                weight_of[(c0 > c1 ? c0 * 52 + c1 : c1 * 52 + c0)] = weights[i];
-            }
+        if (board_image == board_set && dead_image == dead_set) candidate[ncandidates++] = g;
+    }
+    /* then, player by player, those that map each weighted combo onto one of the same weight
+     * (weights are > 0, so a slot nobody listed reads 0 and never matches) */
+    double *weight_of = ncandidates > 1 ? calloc(52 * 52, sizeof(double)) : NULL;
+    if (ncandidates > 1 && !weight_of) return HR_ERR_MEMORY;
+    for (int p = 0; p < nplayers && ncandidates > 1; p++) {
+        for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
+            int c0 = combos[2 * i], c1 = combos[2 * i + 1];
+            weight_of[c0 * 52 + c1] = weight_of[c1 * 52 + c0] = weights[i];
+        }
+        int kept = 0;
+        for (int k = 0; k < ncandidates; k++) {
+            const uint8_t *perm = hr_suit_perms[candidate[k]];
+            int ok = 1;
             for (int i = combo_start[p]; ok && i < combo_start[p + 1]; i++) {
                 int c0 = permute_card(perm, combos[2 * i]), c1 = permute_card(perm, combos[2 * i + 1]);
-                ok = weight_of[(c0 > c1 ? c0 * 52 + c1 : c1 * 52 + c0)] == weights[i];
+                ok = weight_of[c0 * 52 + c1] == weights[i];
             }
+            if (ok) candidate[kept++] = candidate[k];
         }
-        if (ok) group[ngroup++] = (uint8_t)g;
+        ncandidates = kept;
+        for (int i = combo_start[p]; i < combo_start[p + 1]; i++) { /* clear for the next player */
+            int c0 = combos[2 * i], c1 = combos[2 * i + 1];
+            weight_of[c0 * 52 + c1] = weight_of[c1 * 52 + c0] = 0;
+        }
     }
     free(weight_of);
-    return ngroup;
+    for (int k = 0; k < ncandidates; k++) group[k] = (uint8_t)candidate[k];
+    return ncandidates;
 }
 
 /* ------------------------------------------------------------------- feasibility */

@@ -71,6 +71,55 @@ HR_INLINE int search(const double *cumulative, int start, int end, double target
 }
 
 #define HR_WALK_BURN_IN 64
+#define HR_MC_BATCH 64 /* deals dealt, then ranked, together: the lookups of a batch overlap */
+
+/* Drawing one player's combo by weight in O(1) (Walker's alias method over the combos that
+ * meet no known card): column i is kept when a 32-bit draw is below threshold[i], else its
+ * alias is taken. Even weights need no table: threshold is NULL. */
+typedef struct {
+    int count;
+    const int *combo;     /* [count]: the combos (input indices) that can be dealt */
+    uint32_t *threshold;  /* [count], or NULL */
+    int *alias;           /* [count] */
+} alias_t;
+
+HR_INLINE int draw_alias(const alias_t *a, rng_t *rng) {
+    if (a->count == 1) return a->combo[0];
+    uint32_t column = below(rng, (uint32_t)a->count);
+    if (!a->threshold || half32(rng) < a->threshold[column]) return a->combo[column];
+    return a->combo[a->alias[column]];
+}
+
+/* Vose's construction; deterministic, so every thread builds the same table. */
+static void build_alias(alias_t *a, const double *weights, int *small, int *large, double *scaled) {
+    int n = a->count, nsmall = 0, nlarge = 0;
+    double total = 0;
+    for (int i = 0; i < n; i++) total += weights[a->combo[i]];
+    for (int i = 0; i < n; i++) {
+        scaled[i] = weights[a->combo[i]] * n / total;
+        if (scaled[i] < 1.0) small[nsmall++] = i;
+        else large[nlarge++] = i;
+    }
+    while (nsmall && nlarge) {
+        int low = small[--nsmall], high = large[--nlarge];
+        a->threshold[low] = (uint32_t)(scaled[low] * 4294967296.0 > 4294967295.0 ? 4294967295.0
+                                                                                   : scaled[low] * 4294967296.0);
+        a->alias[low] = high;
+        scaled[high] -= 1.0 - scaled[low];
+        if (scaled[high] < 1.0) small[nsmall++] = high;
+        else large[nlarge++] = high;
+    }
+    while (nlarge) {
+        int i = large[--nlarge];
+        a->threshold[i] = 0xFFFFFFFFu;
+        a->alias[i] = i;
+    }
+    while (nsmall) { /* only rounding leaves columns here: keep them */
+        int i = small[--nsmall];
+        a->threshold[i] = 0xFFFFFFFFu;
+        a->alias[i] = i;
+    }
+}
 
 typedef struct {
     int n;
@@ -244,15 +293,49 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
         board_key += hr_card_key[board[i]];
         board_suits |= suit_rank_bit(board[i]);
     }
-    uint64_t hole_key[HR_MAX_PLAYERS], hole_suits[HR_MAX_PLAYERS];
     uint8_t fresh_deck[52], deck[52];
     int ndeck = 0;
     uint64_t out_of_deck = known | (fixed ? seen : 0);
     for (int c = 0; c < 52; c++)
         if (!(out_of_deck >> c & 1)) fresh_deck[ndeck++] = (uint8_t)c;
 
+    /* Per combo: its key and suit bits; per player: the alias table of its dealable combos. */
+    void *tables = malloc((size_t)total * (sizeof(uint64_t) * 2 + sizeof(int) * 5 + sizeof(uint32_t) +
+                                           sizeof(double)));
+    if (!tables) {
+        free(block);
+        return HR_ERR_MEMORY;
+    }
+    uint64_t *combo_key = tables, *combo_suits = combo_key + total;
+    int *dealable = (int *)(combo_suits + total), *alias = dealable + total, *small = alias + total,
+        *large = small + total, *unused = large + total;
+    uint32_t *threshold = (uint32_t *)(unused + total);
+    double *scaled = (double *)(threshold + total);
+    (void)unused;
+    alias_t draw[HR_MAX_PLAYERS];
+    for (int p = 0, n = 0; p < nplayers; p++) {
+        int start = combo_start[p], even = 1;
+        double first_weight = -1;
+        draw[p].combo = dealable + n;
+        draw[p].count = 0;
+        for (int i = start; i < combo_start[p + 1]; i++) {
+            combo_key[i] = hr_card_key[combos[2 * i]] + hr_card_key[combos[2 * i + 1]];
+            combo_suits[i] = suit_rank_bit(combos[2 * i]) | suit_rank_bit(combos[2 * i + 1]);
+            if (s.mask[i] & known) continue;
+            if (first_weight < 0) first_weight = weights[i];
+            even &= weights[i] == first_weight;
+            dealable[n + draw[p].count++] = i;
+        }
+        draw[p].threshold = even ? NULL : threshold + n;
+        draw[p].alias = alias + n;
+        if (!even) build_alias(&draw[p], weights, small, large, scaled);
+        n += draw[p].count;
+    }
+
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
+    int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
+    uint64_t batch_key[HR_MC_BATCH], batch_suits[HR_MC_BATCH];
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = {mix64(seed) ^ mix64(chunk + 0x632BE59BD9B4E019ull), 0};
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
@@ -265,48 +348,55 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
             }
             for (int t = 0; t < HR_WALK_BURN_IN; t++) walk_step(&s, &rng);
         }
-        for (uint64_t t = 0; t < deals; t++) {
-            uint64_t used = known;
-            if (fixed) {
-                for (int p = 0; p < nplayers; p++) s.current[p] = combo_start[p];
-            } else if (overlap) {
-                walk_step(&s, &rng);
-            } else {
-                for (int p = 0; p < nplayers; p++) { /* a clash (rare here) redraws the whole deal */
-                    int start = combo_start[p], end = combo_start[p + 1];
-                    s.current[p] = end - start == 1 ? start
-                                                    : search(s.cumulative, start, end,
-                                                             unit(&rng) * s.cumulative[end - 1]);
-                    if (shared && (s.mask[s.current[p]] & used)) {
-                        used = known;
-                        p = -1;
-                        continue;
+        for (uint64_t done = 0; done < deals;) {
+            int batch = deals - done < HR_MC_BATCH ? (int)(deals - done) : HR_MC_BATCH;
+            for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
+                uint64_t used = known;
+                if (fixed) {
+                    for (int p = 0; p < nplayers; p++) batch_combo[b][p] = combo_start[p];
+                } else if (overlap) {
+                    walk_step(&s, &rng);
+                    for (int p = 0; p < nplayers; p++) {
+                        batch_combo[b][p] = s.current[p];
+                        used |= s.mask[s.current[p]];
                     }
-                    used |= s.mask[s.current[p]];
+                } else {
+                    for (int p = 0; p < nplayers; p++) { /* a clash (rare here) redraws the whole deal */
+                        int i = draw_alias(&draw[p], &rng);
+                        if (shared && (s.mask[i] & used)) {
+                            used = known;
+                            p = -1;
+                            continue;
+                        }
+                        batch_combo[b][p] = i;
+                        used |= s.mask[i];
+                    }
                 }
-                used = known;
+                uint64_t key = board_key, suits = board_suits;
+                for (int j = 0; j < left;) { /* partial Fisher-Yates over the unseen cards */
+                    int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
+                    uint8_t c = deck[pick];
+                    if (!fixed && (used >> c & 1)) continue; /* a card in somebody's hand */
+                    deck[pick] = deck[j];
+                    deck[j++] = c;
+                    key += hr_card_key[c];
+                    suits |= suit_rank_bit(c);
+                }
+                batch_key[b] = key;
+                batch_suits[b] = suits;
             }
-            for (int p = 0; p < nplayers; p++) {
-                int i = s.current[p];
-                used |= s.mask[i];
-                hole_key[p] = hr_card_key[combos[2 * i]] + hr_card_key[combos[2 * i + 1]];
-                hole_suits[p] = suit_rank_bit(combos[2 * i]) | suit_rank_bit(combos[2 * i + 1]);
+            for (int b = 0; b < batch; b++) { /* rank every hand of the batch, count the winners */
+                int ranks[HR_MAX_PLAYERS];
+                for (int p = 0; p < nplayers; p++) {
+                    int i = batch_combo[b][p];
+                    ranks[p] = seven_rank(batch_key[b] + combo_key[i], batch_suits[b] | combo_suits[i]);
+                }
+                outcomes[winners_of(ranks, nplayers)]++;
             }
-            uint64_t key = board_key, suits = board_suits;
-            for (int j = 0; j < left;) { /* partial Fisher-Yates over the unseen cards */
-                int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
-                uint8_t c = deck[pick];
-                if (!fixed && (used >> c & 1)) continue; /* a card in somebody's hand */
-                deck[pick] = deck[j];
-                deck[j++] = c;
-                key += hr_card_key[c];
-                suits |= suit_rank_bit(c);
-            }
-            int ranks[HR_MAX_PLAYERS];
-            for (int p = 0; p < nplayers; p++) ranks[p] = seven_rank(key + hole_key[p], suits | hole_suits[p]);
-            outcomes[winners_of(ranks, nplayers)]++;
+            done += (uint64_t)batch;
         }
     }
+    free(tables);
     free(block);
     return error;
 }

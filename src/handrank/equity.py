@@ -95,37 +95,85 @@ class EquityResult:
 # ------------------------------------------------------------------------------ input
 
 
-def _known_cards(cards: Hand, what: str) -> list[int]:
+@functools.lru_cache(maxsize=1024)
+def _cards_of_text(text: str) -> tuple[int, ...]:
+    return tuple(parse(text)) if text.strip() else ()
+
+
+def _known_cards(cards: Hand, what: str) -> tuple[int, ...]:
     """Board or dead cards; empty is allowed here."""
     if isinstance(cards, str):
-        return parse(cards) if cards.strip() else []
+        return _cards_of_text(cards)
     try:
         items = list(cards)
     except TypeError:
         raise TypeError(f"{what} must be cards such as '2c 7d 9h' (or empty), got {type(cards).__name__}") from None
-    return parse(items) if items else []
+    return tuple(parse(items)) if items else ()
 
 
-def _player(spec: object, index: int) -> tuple[str, dict[Combo, float]]:
-    """(label, {combo: weight}) of one player: two hole cards, or a range."""
-    if isinstance(spec, str) and len(spec) > 24:  # not two cards: skip the card parser's message
+@functools.lru_cache(maxsize=1024)
+def _board_text(cards: tuple[int, ...]) -> str:
+    return format_cards(list(cards)) if cards else ""
+
+
+@dataclass(frozen=True)
+class _Holding:
+    """One player's hand as given: two hole cards (one combo) or a range."""
+
+    label: str
+    combos: tuple[Combo, ...]  # higher card first
+    weights: tuple[float, ...]
+    masks: tuple[int, ...]     # each combo's two cards as bits
+    packed: bytes              # the combos' cards, two bytes a combo
+    cards: int                 # every card of every combo, as bits
+    even: bool                 # all weights equal
+
+
+def _holding(label: str, combos: dict[Combo, float]) -> _Holding:
+    masks = tuple(1 << a | 1 << b for a, b in combos)
+    weights = tuple(combos.values())
+    cards = 0
+    for mask in masks:
+        cards |= mask
+    return _Holding(label, tuple(combos), weights, masks, bytes(c for combo in combos for c in combo), cards,
+                    len(set(weights)) == 1)
+
+
+@functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call
+def _holding_of_text(spec: str) -> _Holding:
+    """Parse a player given as text; a ValueError says why it is neither cards nor a range."""
+    if len(spec) > 24:  # not two cards: skip the card parser's message
         cards, as_cards = [], "too long"
     else:
         try:
-            cards = parse(spec)  # type: ignore[arg-type]
+            cards = parse(spec)
             as_cards = f"{len(cards)} cards, not 2"
-        except (ValueError, TypeError) as error:
+        except ValueError as error:
             cards, as_cards = [], str(error)
     if len(cards) == 2:
-        return format_cards(cards), {(max(cards), min(cards)): 1.0}
-    if not isinstance(spec, str):
-        raise TypeError(f"players[{index}]: expected two hole cards or a range string, got {spec!r} ({as_cards})")
+        return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
     try:
-        return spec.strip(), parse_range(spec)
+        return _holding(spec.strip(), parse_range(spec))
     except ValueError as error:
         shown = repr(spec) if len(spec) <= 40 else repr(spec[:37] + "...")
-        raise ValueError(f"players[{index}]: {shown} is neither two hole cards ({as_cards}) "
-                         f"nor a range ({error})") from None
+        raise ValueError(f"{shown} is neither two hole cards ({as_cards}) nor a range ({error})") from None
+
+
+def _player(spec: object, index: int) -> _Holding:
+    """One player: two hole cards, or a range string."""
+    if isinstance(spec, str):
+        try:
+            return _holding_of_text(spec)
+        except ValueError as error:
+            raise ValueError(f"players[{index}]: {error}") from None
+    try:
+        cards = parse(spec)  # type: ignore[arg-type]
+        as_cards = f"{len(cards)} cards, not 2"
+    except (ValueError, TypeError) as error:
+        cards, as_cards = [], str(error)
+    if len(cards) != 2:
+        raise TypeError(f"players[{index}]: expected two hole cards or a range string, got {spec!r} ({as_cards})")
+    return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
 
 
 @dataclass(frozen=True)
@@ -150,7 +198,7 @@ class _Spot:
         return (self.combos, ffi.new("int32_t[]", self.combo_start), ffi.new("double[]", self.weights))
 
 
-def _spot(players: Sequence[Hand], board: Hand, dead: Hand) -> tuple[list[str], list[int], _Spot]:
+def _spot(players: Sequence[Hand], board: Hand, dead: Hand) -> tuple[list[str], tuple[int, ...], _Spot]:
     """Labels, board cards and the checked spot; every error names what is wrong."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
@@ -165,30 +213,40 @@ def _spot(players: Sequence[Hand], board: Hand, dead: Hand) -> tuple[list[str], 
             raise ValueError(f"card {format_cards([card])!r} is both dead and on {where[card]}")
         where[card] = "the dead cards"
 
-    labels, ranges = [], []
-    for index, spec in enumerate(players):
-        label, combos = _player(spec, index)
-        labels.append(label)
-        ranges.append(combos)
-    for index, combos in enumerate(ranges):  # known hole cards must not clash with anything
-        if len(combos) == 1:
-            for card in next(iter(combos)):
+    holdings = [_player(spec, index) for index, spec in enumerate(players)]
+    for index, holding in enumerate(holdings):  # known hole cards must not clash with anything
+        if len(holding.combos) == 1:
+            for card in holding.combos[0]:
                 if card in where:
                     raise ValueError(f"players[{index}]: card {format_cards([card])!r} is also in {where[card]}")
                 where[card] = f"players[{index}]"
+    taken = sum(1 << card for card in where)
     combos_bytes, starts, weights = bytearray(), [0], list[float]()
-    for index, combos in enumerate(ranges):
-        fits = {combo: weight for combo, weight in combos.items()
-                if len(combos) == 1 or (combo[0] not in where and combo[1] not in where)}
-        if not fits:
-            raise ValueError(f"players[{index}]: no combo of {labels[index]!r} is left once the known cards are out")
-        largest = max(fits.values())
-        if not math.isfinite(largest) or min(fits.values()) < largest * _WEIGHT_SPAN:
-            raise ValueError(f"players[{index}]: weights must be finite and within a factor 1e30 of each other")
-        for combo in fits:
-            combos_bytes += bytes(combo)
-        weights.extend(weight / largest for weight in fits.values())
+    for index, holding in enumerate(holdings):
+        if len(holding.combos) == 1:
+            combos_bytes += holding.packed
+            weights.append(1.0)
+            starts.append(len(weights))
+            continue
+        if not holding.cards & taken:  # every combo fits
+            combos_bytes += holding.packed
+            kept = list(holding.weights)
+        else:
+            fits = [i for i, mask in enumerate(holding.masks) if not mask & taken]
+            if not fits:
+                raise ValueError(f"players[{index}]: no combo of {holding.label!r} is left once the known cards "
+                                 "are out")
+            combos_bytes += b"".join(holding.packed[2 * i:2 * i + 2] for i in fits)
+            kept = [holding.weights[i] for i in fits]
+        if holding.even:
+            weights.extend([1.0] * len(kept))
+        else:
+            largest = max(kept)
+            if not math.isfinite(largest) or min(kept) < largest * _WEIGHT_SPAN:
+                raise ValueError(f"players[{index}]: weights must be finite and within a factor 1e30 of each other")
+            weights.extend(weight / largest for weight in kept)
         starts.append(len(weights))
+    labels = [holding.label for holding in holdings]
     spot = _Spot(bytes(combos_bytes), starts, weights, bytes(board_cards), bytes(dead_cards))
     if any(size > 1 for size in spot.sizes()):
         known = spot.board + spot.dead
@@ -245,6 +303,16 @@ def _client(client: object) -> Any:
 # ---------------------------------------------------------------------------- results
 
 
+@functools.lru_cache(maxsize=None)
+def _winner_sets(n: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+    """(mask, its players, each one's share in units) of every nonempty set of n players."""
+    sets = []
+    for mask in range(1, 1 << n):
+        players = tuple(p for p in range(n) if mask >> p & 1)
+        sets.append((mask, players, SHARE_UNITS // len(players)))
+    return tuple(sets)
+
+
 def _chances(outcomes: Sequence[float], n: int) -> tuple[list[float], list[float], list[float], list[float]]:
     """win, tie, equity and mean squared share of each player from counts by winner set.
 
@@ -252,18 +320,16 @@ def _chances(outcomes: Sequence[float], n: int) -> tuple[list[float], list[float
     total = sum(outcomes)
     zero: float = 0  # an int while the counts are ints, so that their sums stay exact
     win, tie, share, squares = [zero] * n, [zero] * n, [zero] * n, [zero] * n
-    for mask in range(1, 1 << n):
+    for mask, players, units in _winner_sets(n):
         count = outcomes[mask]
         if not count:
             continue
-        players = [p for p in range(n) if mask >> p & 1]
-        units = SHARE_UNITS // len(players)
+        if len(players) == 1:
+            win[players[0]] += count
         for p in players:
             share[p] += count * units
             squares[p] += count * units * units
-            if len(players) == 1:
-                win[p] += count
-            else:
+            if len(players) > 1:
                 tie[p] += count
     return ([w / total for w in win], [t / total for t in tie], [s / total / SHARE_UNITS for s in share],
             [q / total / SHARE_UNITS**2 for q in squares])
@@ -406,7 +472,7 @@ def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials
     if trials is not None or client is not None:
         seed = _seed(seed)
     labels, board_cards, spot = _spot(players, board, dead)
-    board_text = format_cards(board_cards) if board_cards else ""
+    board_text = _board_text(board_cards)
     n = spot.nplayers
     sizes = spot.sizes()
 
@@ -419,7 +485,7 @@ def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials
             return _exact_result(labels, board_text, counts, deals, "enumeration")
         unseen = 52 - len(spot.board) - len(spot.dead)
         runouts = math.comb(unseen, 5 - len(spot.board))
-        work = _ranges_work(spot, runouts, len(set(zip(spot.combos[::2], spot.combos[1::2]))))
+        work = _ranges_work(spot, runouts, min(1326, len(spot.weights)))
         if work <= EXACT_BUDGET:
             outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress)
             return _exact_result(labels, board_text, outcomes, deals, "enumeration")

@@ -635,19 +635,25 @@ typedef struct {
  * the fewest choices goes first. -1 when the budget runs out. */
 static int place(feasible_t *f, unsigned placed, uint64_t used) {
     if (placed == (1u << f->n) - 1) return 1;
-    int best = -1, fewest = 1 << 30;
+    int best = -1, fewest = 1 << 30, left = 0;
+    uint64_t free_cards = 0; /* the cards of every combo that still fits somebody left */
     for (int p = 0; p < f->n; p++) {
         if (placed >> p & 1) continue;
         int choices = 0;
-        for (int i = f->start[p]; i < f->start[p + 1]; i++)
-            choices += !((card_bit(f->combos[2 * i]) | card_bit(f->combos[2 * i + 1])) & used);
+        left++;
+        for (int i = f->start[p]; i < f->start[p + 1]; i++) {
+            uint64_t mask = card_bit(f->combos[2 * i]) | card_bit(f->combos[2 * i + 1]);
+            choices += !(mask & used);
+            free_cards |= (mask & used) ? 0 : mask;
+        }
         f->budget -= f->start[p + 1] - f->start[p];
         if (choices < fewest) {
             fewest = choices;
             best = p;
         }
     }
-    if (fewest == 0) return 0;
+    /* nobody's range fits, or too few cards for everybody left (18 cards never come from 16) */
+    if (fewest == 0 || hr_popcount64(free_cards) < 2 * left) return 0;
     if (f->budget < 0) return -1;
     for (int i = f->start[best]; i < f->start[best + 1]; i++) {
         uint64_t mask = card_bit(f->combos[2 * i]) | card_bit(f->combos[2 * i + 1]);

@@ -130,20 +130,22 @@ typedef struct {
     uint64_t *mask;      /* the two cards of each combo */
     uint64_t known;
     int current[HR_MAX_PLAYERS]; /* the walk's combos */
-    double *scratch;     /* [max range size^2] weights of candidate moves */
+    double *scratch;     /* [max(range size, 52 * 52)] */
+    const alias_t *draw; /* [n] each player's weighted draw */
+    int16_t *pair_index; /* [n][52 * 52]: the combo of two cards in player p's range, or -1 */
 } sampler_t;
 
 /* Redraw player p's combo among those that fit `used` (the others' cards and the known ones),
  * by weight. The current combo always fits, so there is at least one. */
 static void redraw_one(sampler_t *s, rng_t *rng, int p, uint64_t used) {
-    int start = s->start[p], end = s->start[p + 1];
     for (int tries = 0; tries < 16; tries++) { /* a draw from the whole range that fits: exact */
-        int i = search(s->cumulative, start, end, unit(rng) * s->cumulative[end - 1]);
+        int i = draw_alias(&s->draw[p], rng);
         if (!(s->mask[i] & used)) {
             s->current[p] = i;
             return;
         }
     }
+    int start = s->start[p], end = s->start[p + 1];
     double total = 0;
     for (int i = start; i < end; i++) {
         total += (s->mask[i] & used) ? 0.0 : s->weights[i];
@@ -155,22 +157,24 @@ static void redraw_one(sampler_t *s, rng_t *rng, int p, uint64_t used) {
 }
 
 /* Redistribute the four cards of players p and q: every way to split them into a combo of
- * each, by weight (the current split among them). */
+ * each (at most 6), by weight; the current split is among them. */
 static void redraw_two(sampler_t *s, rng_t *rng, int p, int q) {
     uint64_t four = s->mask[s->current[p]] | s->mask[s->current[q]];
-    int options[2][16], noptions = 0;
-    double running[16], total = 0;
-    for (int i = s->start[p]; i < s->start[p + 1] && noptions < 16; i++) {
-        if ((s->mask[i] & four) != s->mask[i]) continue;
-        uint64_t rest = four & ~s->mask[i];
-        for (int j = s->start[q]; j < s->start[q + 1]; j++)
-            if (s->mask[j] == rest) {
-                total += s->weights[i] * s->weights[j];
-                running[noptions] = total;
-                options[0][noptions] = i;
-                options[1][noptions++] = j;
-                break;
-            }
+    int card[4], k = 0;
+    for (uint64_t rest = four; rest; rest &= rest - 1) card[k++] = hr_ctz64(rest);
+    static const int split[6][4] = {{0, 1, 2, 3}, {2, 3, 0, 1}, {0, 2, 1, 3}, {1, 3, 0, 2}, {0, 3, 1, 2},
+                                    {1, 2, 0, 3}};
+    int options[2][6], noptions = 0;
+    double running[6], total = 0;
+    const int16_t *index_p = s->pair_index + (size_t)p * 52 * 52, *index_q = s->pair_index + (size_t)q * 52 * 52;
+    for (int o = 0; o < 6; o++) {
+        int i = index_p[card[split[o][0]] * 52 + card[split[o][1]]];
+        int j = index_q[card[split[o][2]] * 52 + card[split[o][3]]];
+        if (i < 0 || j < 0) continue;
+        total += s->weights[i] * s->weights[j];
+        running[noptions] = total;
+        options[0][noptions] = i;
+        options[1][noptions++] = j;
     }
     if (noptions < 2) return;
     int pick = search(running, 0, noptions, unit(rng) * total);
@@ -195,11 +199,12 @@ static int start_walk(sampler_t *s, rng_t *rng, int p, uint64_t used, int64_t *b
 /* One step of the walk: every player's combo redrawn in turn, then two players' cards
  * redistributed between them. */
 static void walk_step(sampler_t *s, rng_t *rng) {
+    uint64_t held = s->known; /* the players' combos never share a card: a union, less one */
+    for (int p = 0; p < s->n; p++) held |= s->mask[s->current[p]];
     for (int p = 0; p < s->n; p++) {
-        uint64_t used = s->known;
-        for (int o = 0; o < s->n; o++)
-            if (o != p) used |= s->mask[s->current[o]];
-        redraw_one(s, rng, p, used);
+        held &= ~s->mask[s->current[p]];
+        redraw_one(s, rng, p, held);
+        held |= s->mask[s->current[p]];
     }
     int p = (int)below(rng, (uint32_t)s->n), q = (int)below(rng, (uint32_t)(s->n - 1));
     redraw_two(s, rng, p, q >= p ? q + 1 : q);
@@ -332,6 +337,24 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
         n += draw[p].count;
     }
 
+    s.draw = draw;
+    s.pair_index = NULL;
+    if (overlap) {
+        s.pair_index = malloc(sizeof(int16_t) * 52 * 52 * (size_t)nplayers);
+        if (!s.pair_index) {
+            free(tables);
+            free(block);
+            return HR_ERR_MEMORY;
+        }
+        for (int i = 0; i < 52 * 52 * nplayers; i++) s.pair_index[i] = -1;
+        for (int p = 0; p < nplayers; p++)
+            for (int k = 0; k < draw[p].count; k++) {
+                int i = draw[p].combo[k], c0 = combos[2 * i], c1 = combos[2 * i + 1];
+                s.pair_index[(size_t)p * 52 * 52 + c0 * 52 + c1] = (int16_t)i;
+                s.pair_index[(size_t)p * 52 * 52 + c1 * 52 + c0] = (int16_t)i;
+            }
+    }
+
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
@@ -396,6 +419,7 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
             done += (uint64_t)batch;
         }
     }
+    free(s.pair_index);
     free(tables);
     free(block);
     return error;

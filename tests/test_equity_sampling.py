@@ -1,0 +1,112 @@
+"""Monte Carlo where ranges overlap (the random walk), what can and cannot be dealt, and
+what every call must survive: huge inputs, and Ctrl-C."""
+
+import math
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from handrank import equity
+
+WALK_SPOTS = [  # ranges that share most of their cards: the sampler walks instead of redrawing
+    (["AA,KK", "AA,KK", "AA,KK,QQ"], "2c 7d 9h Ts 3s"),
+    (["AA,KK,AKs", "0.3(AA),KK", "AK"], "2c 7d 9h 3s"),
+    (["QQ+,AKs", "QQ+,AKs", "0.5(QQ+),AKs"], "2c 7d 9h"),
+]
+
+
+@pytest.mark.parametrize(("players", "board"), WALK_SPOTS)
+def test_the_walk_lands_within_four_standard_errors_of_exact(players, board):
+    exact = equity(players, board)
+    sampled = equity(players, board, trials=300_000, seed=8)
+    assert exact.exact and not sampled.exact
+    for p in range(len(players)):
+        assert abs(sampled.equity[p] - exact.equity[p]) <= 4 * sampled.stderr[p], (p, sampled, exact)
+    assert math.isclose(sum(sampled.equity), 1.0)
+
+
+def test_walk_results_do_not_depend_on_threads():
+    players, board = WALK_SPOTS[0]
+    one = equity(players, board, trials=200_000, seed=21)
+    assert one == equity(players, board, trials=200_000, seed=21, threads=2)
+
+
+def test_what_can_just_be_dealt_is_dealt():
+    assert equity(["AA,KK"] * 4 + ["QQ"], "", "Qs", trials=20_000, seed=1).boards == 20_000
+    assert equity(["AsAh,AdAc", "AsAd,AhAc", "AsAc,AhAd,KK"], trials=20_000, seed=1).boards == 20_000
+
+
+def test_eight_players_can_hold_every_ace_king_queen_and_jack():
+    result = equity(["AA,KK,QQ,JJ"] * 8, trials=100_000, seed=4)
+    assert not result.exact and math.isclose(sum(result.equity), 1.0)
+    assert all(0.1 < e < 0.15 for e in result.equity)  # the same range in every seat
+
+
+@pytest.mark.parametrize(("players", "dead"), [
+    (["AA,KK,QQ,JJ"] * 9, ""),  # 18 cards from 16
+    (["AA"] * 3, ""),
+    (["AsAh,AdAc", "AsAd,AhAc", "AsAc,AhAd"], ""),
+    (["AA,KK"] * 5, ""),
+])
+def test_cannot_be_dealt_only_when_true(players, dead):
+    with pytest.raises(ValueError, match="cannot all be dealt"):
+        equity(players, "", dead, trials=1000, seed=1)
+    with pytest.raises(ValueError, match="no combo of 'KK' is left"):
+        equity(["KK", "QQ"], "", "Ks Kh Kd")
+
+
+def test_nine_big_ranges_get_an_answer():
+    big = "22+,A2s+,K2s+,Q2s+,J2s+,T2s+,92s+,82s+,A2o+,K2o+,Q2o+,J2o+,T2o+"
+    result = equity([big] * 9, trials=200_000, seed=2)
+    assert math.isclose(sum(result.equity), 1.0) and max(result.stderr) < 0.01
+
+
+def test_long_range_strings_parse_in_linear_time():
+    start = time.perf_counter()
+    with pytest.raises(ValueError):
+        equity(["AA," + " " * 30_000 + "ZZ", "KK"])
+    with pytest.raises(ValueError, match="nest"):
+        equity(["0.5(" * 1000 + "AA" + ")" * 1000, "KK"])
+    assert equity(["AA," + " " * 30_000 + "KK", "QQ"]).exact
+    assert time.perf_counter() - start < 5  # generous: quadratic parsing took seconds
+
+
+CHILD = """
+import sys, time
+import handrank
+print("ready", flush=True)
+try:
+    handrank.equity(["QQ+,AKs", "JJ-88", "random"], "Kd 9s 4c", trials=2**50, seed=1, threads={threads})
+except KeyboardInterrupt:
+    print("interrupted", time.perf_counter(), flush=True)
+    sys.exit(7)
+"""
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_stops_a_long_call(threads):
+    child = subprocess.Popen([sys.executable, "-c", CHILD.replace("{threads}", str(threads))],
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    sent = time.perf_counter()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=10)
+    assert child.returncode == 7 and out.startswith("interrupted")
+    stopped = float(out.split()[1])
+    assert stopped - sent < 2  # measured well under 0.1 s; generous for a loaded machine
+
+
+def test_ctrl_c_in_the_cli_prints_one_line_and_exits_130():
+    child = subprocess.Popen([sys.executable, "-m", "handrank", "equity", "random", "random", "random",
+                              "--trials", str(2**50)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=10)
+    assert child.returncode == 130 and out == ""
+    assert err.strip().splitlines() == ["handrank: interrupted"]

@@ -349,9 +349,10 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
         for (int i = 0; i < 52 * 52 * nplayers; i++) s.pair_index[i] = -1;
         for (int p = 0; p < nplayers; p++)
             for (int k = 0; k < draw[p].count; k++) {
-                int i = draw[p].combo[k], c0 = combos[2 * i], c1 = combos[2 * i + 1];
-                s.pair_index[(size_t)p * 52 * 52 + c0 * 52 + c1] = (int16_t)i;
-                s.pair_index[(size_t)p * 52 * 52 + c1 * 52 + c0] = (int16_t)i;
+                int i = draw[p].combo[k];
+                size_t c0 = combos[2 * i], c1 = combos[2 * i + 1], base = (size_t)p * 52 * 52;
+                s.pair_index[base + c0 * 52 + c1] = (int16_t)i;
+                s.pair_index[base + c1 * 52 + c0] = (int16_t)i;
             }
     }
 

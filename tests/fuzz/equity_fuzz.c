@@ -1,0 +1,95 @@
+/* Random and hostile inputs to every equity entry point of the kernel, for a build with
+ * -fsanitize=address,undefined (tests/fuzz/run.sh). Checks only that nothing reads or
+ * writes out of bounds, overflows or crashes; answers are checked by the Python tests. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "handrank.h"
+
+static uint64_t state = 88172645463325252ull;
+static uint64_t next(void) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+static int upto(int n) { return (int)(next() % (uint64_t)n); }
+
+/* Mostly valid cards, sometimes anything. */
+static uint8_t card(void) { return upto(50) ? (uint8_t)upto(52) : (uint8_t)upto(256); }
+
+int main(int argc, char **argv) {
+    long rounds = argc > 1 ? atol(argv[1]) : 2000;
+    static uint8_t combos[2 * 1400 * 10], board[8], dead[16], group[24], keys_in[64];
+    static int32_t start[12];
+    static double weights[1400 * 10], sums[1 << 10];
+    static int64_t counts[1 << 10];
+    static uint64_t mc[1 << 10];
+    static uint32_t keys[16];
+    for (long r = 0; r < rounds; r++) {
+        int n = upto(12), nboard = upto(7), ndead = upto(6);
+        for (int i = 0; i < nboard; i++) board[i] = card();
+        for (int i = 0; i < ndead; i++) dead[i] = card();
+        int total = 0;
+        start[0] = 0;
+        for (int p = 0; p < n && p < 11; p++) {
+            int size = upto(8) ? 1 + upto(upto(4) ? 8 : 1400) : 0;
+            for (int i = 0; i < size && total < 1400 * 10; i++, total++) {
+                combos[2 * total] = card();
+                combos[2 * total + 1] = card();
+                weights[total] = upto(20) ? 0.1 + upto(100) : (upto(2) ? -1.0 : 0.0);
+            }
+            start[p + 1] = total;
+        }
+        if (!upto(10)) start[0] = upto(3);
+        memset(counts, 0, sizeof counts);
+        memset(sums, 0, sizeof sums);
+        memset(mc, 0, sizeof mc);
+        int nplayers = n <= 10 ? n : 10;
+        uint8_t holes[20];
+        for (int i = 0; i < 20; i++) holes[i] = card();
+        hr_equity_fixed(holes, n, board, nboard, dead, ndead, counts);
+        if (r % 16 == 0) hr_equity_enumerate(holes, n, board, nboard, dead, ndead, upto(60) - 4, upto(60), counts);
+        if (n >= 1 && n <= 10) {
+            int ngroup = hr_equity_symmetry(combos, start, weights, n, board, nboard, dead, ndead, group);
+            if (ngroup < 1) {
+                ngroup = 1;
+                group[0] = 0;
+            }
+            if (upto(10) == 0) group[upto(ngroup)] = (uint8_t)upto(40);
+            if (nboard >= 3 || total < 40)
+                hr_equity_ranges(combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
+                                 (uint64_t)upto(3000), (uint64_t)upto(3000), sums, (uint64_t *)mc);
+            hr_ranges_feasible(combos, start, n, dead, ndead, 100000);
+            hr_equity_monte_carlo(combos, start, weights, n, board, nboard, dead, ndead, next(), 1 + upto(3000), 0,
+                                  1, mc);
+        }
+        if (n == 2) hr_equity_preflop(combos, start, weights, sums, (uint64_t *)mc);
+        if (r % 25 == 0) { /* valid, big, overlapping ranges: the indexed walk and the sampler's walk */
+            int players = 3 + upto(3), at = 0;
+            uint8_t river[5] = {0, 5, 10, 15, 20};
+            start[0] = 0;
+            for (int p = 0; p < players; p++) {
+                int size = 60 + upto(300);
+                for (int i = 0; i < size; i++, at++) {
+                    int a = upto(52), b = upto(51);
+                    b += b >= a;
+                    combos[2 * at] = (uint8_t)a;
+                    combos[2 * at + 1] = (uint8_t)b;
+                    weights[at] = 1 + upto(3);
+                }
+                start[p + 1] = at;
+            }
+            group[0] = 0;
+            memset(sums, 0, sizeof sums);
+            hr_equity_ranges(combos, start, weights, 3, river, 5, dead, 0, group, 1, 0, 1, sums, (uint64_t *)mc);
+            hr_equity_monte_carlo(combos, start, weights, players, river, 3, dead, 0, next(), 5000, 0, 1, mc);
+        }
+        for (int i = 0; i < 64; i++) keys_in[i] = card();
+        hr_preflop_keys(keys_in, 16, keys);
+        (void)nplayers;
+    }
+    printf("%ld rounds: no fault\n", rounds);
+    return 0;
+}

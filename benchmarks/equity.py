@@ -95,7 +95,7 @@ def main() -> None:
                               input=json.dumps([spots, args.budget]), capture_output=True, text=True, check=True)
         baseline = json.loads(done.stdout)
 
-    print(f"| spot (exact, 1 thread) | this | baseline | speed-up | goal | met |")
+    print("| spot (exact, 1 thread) | this | baseline | speed-up | goal | met |")
     print("| --- | ---: | ---: | ---: | ---: | :---: |")
     for k, (name, players, board, dead, slower) in enumerate(SPOTS):
         seconds, answer, exact = timed_here(players, board, dead, args.budget)

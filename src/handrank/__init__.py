@@ -15,6 +15,7 @@ from .census import CategoryCount, Census, census
 from .equity import EquityResult, equity
 from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
 from .names import describe, rank_pattern
+from .preflop import preflop_chart
 from .ranges import parse_range
 from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winners
 
@@ -25,5 +26,5 @@ __all__ = [
     "card", "parse", "format_card", "format_cards",
     "evaluate", "evaluate_many", "compare", "category", "categories", "census",
     "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",
-    "equity", "EquityResult", "parse_range",
+    "equity", "EquityResult", "parse_range", "preflop_chart",
 ]

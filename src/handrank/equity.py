@@ -303,7 +303,7 @@ def _client(client: object) -> Any:
 # ---------------------------------------------------------------------------- results
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _winner_sets(n: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     """(mask, its players, each one's share in units) of every nonempty set of n players."""
     sets = []

@@ -68,7 +68,7 @@ def preflop_chart() -> npt.NDArray[np.float64]:
 
     >>> chart = preflop_chart()
     >>> round(float(chart[0, 0]), 4), round(float(chart[12, 12]), 4)   # AA, 22
-    (0.8520, 0.5033)
+    (0.852, 0.5033)
     >>> bool(chart[0, 1] > chart[1, 0])   # AKs beats AKo
     True
     """

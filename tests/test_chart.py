@@ -1,0 +1,66 @@
+"""The preflop chart: its numbers, its layout, and the picture it draws."""
+
+import json
+import struct
+
+from handrank import equity
+from handrank._core import ffi, lib
+from handrank.cli import main
+from handrank.preflop import CHART_RANKS, chart_label, preflop_chart
+
+
+def test_layout_and_known_values():
+    chart = preflop_chart()
+    assert chart.shape == (13, 13)
+    assert chart_label(0, 0) == "AA" and chart_label(0, 1) == "AKs" and chart_label(1, 0) == "AKo"
+    assert chart_label(12, 7) == "72o" and chart_label(7, 12) == "72s"
+    assert round(float(chart[0, 0]), 4) == 0.8520  # AA against a random hand
+    assert round(float(chart[12, 7]), 3) == 0.346  # 72o, the classic worst hand... nearly
+    assert float(chart.min()) == float(chart[12, 11])  # 32o is the worst
+    for high in range(13):
+        for low in range(high + 1, 13):
+            assert chart[high, low] > chart[low, high]  # suited beats offsuit
+
+
+def test_a_cell_equals_enumeration_against_every_holding():
+    chart = preflop_chart()
+    row, column = CHART_RANKS.index("9"), CHART_RANKS.index("8")  # 98s
+    hole = [7 * 4 + 3, 6 * 4 + 3]
+    share = 0.0
+    count = 0
+    for a in range(52):
+        for b in range(a):
+            if {a, b} & set(hole):
+                continue
+            outcomes = ffi.new("int64_t[4]")
+            assert lib.hr_equity_fixed(bytes(hole + [a, b]), 2, b"", 0, b"", 0, outcomes) == 0
+            share += (outcomes[1] + outcomes[3] / 2) / 1_712_304
+            count += 1
+    assert count == 1225
+    assert abs(chart[row, column] - share / count) < 1e-12
+    assert abs(equity(["9s8s", "random"]).equity[0] - share / count) < 1e-12
+
+
+def image_size(path):
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_cli_draws_a_png_and_an_svg(tmp_path, capsys):
+    assert main(["chart", "--out", str(tmp_path / "chart.png")]) == 0
+    assert image_size(tmp_path / "chart.png") == (800, 800)
+    assert main(["chart", "--out", str(tmp_path / "chart.svg")]) == 0
+    svg = (tmp_path / "chart.svg").read_text()
+    assert "<svg" in svg and "AKs" in svg
+    assert main(["chart", "--out", str(tmp_path / "chart.nope")]) == 2
+    assert "not supported" in capsys.readouterr().err
+
+
+def test_cli_prints_the_grid(capsys):
+    assert main(["chart"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == list(CHART_RANKS) and lines[1].split()[:2] == ["A", "85.2"]
+    assert main(["chart", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["hands"][0][1] == "AKs" and len(report["equity"]) == 13

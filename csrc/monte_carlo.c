@@ -359,7 +359,11 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
-    uint64_t batch_key[HR_MC_BATCH], batch_suits[HR_MC_BATCH];
+    uint64_t batch_key[HR_MC_BATCH];
+    uint8_t batch_cards[HR_MC_BATCH][5];
+    if (fixed)
+        for (int b = 0; b < HR_MC_BATCH; b++)
+            for (int p = 0; p < nplayers; p++) batch_combo[b][p] = combo_start[p];
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = {mix64(seed) ^ mix64(chunk + 0x632BE59BD9B4E019ull), 0};
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
@@ -375,10 +379,21 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
         for (uint64_t done = 0; done < deals;) {
             int batch = deals - done < HR_MC_BATCH ? (int)(deals - done) : HR_MC_BATCH;
             for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
+                uint64_t key = board_key;
+                if (fixed) { /* the players' cards are out of the deck: nothing to skip */
+                    for (int j = 0; j < left; j++) { /* partial Fisher-Yates over the unseen cards */
+                        int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
+                        uint8_t c = deck[pick];
+                        deck[pick] = deck[j];
+                        deck[j] = c;
+                        batch_cards[b][j] = c;
+                        key += hr_card_key[c];
+                    }
+                    batch_key[b] = key;
+                    continue;
+                }
                 uint64_t used = known;
-                if (fixed) {
-                    for (int p = 0; p < nplayers; p++) batch_combo[b][p] = combo_start[p];
-                } else if (overlap) {
+                if (overlap) {
                     walk_step(&s, &rng);
                     for (int p = 0; p < nplayers; p++) {
                         batch_combo[b][p] = s.current[p];
@@ -396,24 +411,29 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
                         used |= s.mask[i];
                     }
                 }
-                uint64_t key = board_key, suits = board_suits;
-                for (int j = 0; j < left;) { /* partial Fisher-Yates over the unseen cards */
+                for (int j = 0; j < left;) {
                     int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
                     uint8_t c = deck[pick];
-                    if (!fixed && (used >> c & 1)) continue; /* a card in somebody's hand */
+                    if (used >> c & 1) continue; /* a card in somebody's hand */
                     deck[pick] = deck[j];
-                    deck[j++] = c;
+                    deck[j] = c;
+                    batch_cards[b][j++] = c;
                     key += hr_card_key[c];
-                    suits |= suit_rank_bit(c);
                 }
                 batch_key[b] = key;
-                batch_suits[b] = suits;
             }
             for (int b = 0; b < batch; b++) { /* rank every hand of the batch, count the winners */
                 int ranks[HR_MAX_PLAYERS];
                 for (int p = 0; p < nplayers; p++) {
                     int i = batch_combo[b][p];
-                    ranks[p] = seven_rank(batch_key[b] + combo_key[i], batch_suits[b] | combo_suits[i]);
+                    uint64_t key = batch_key[b] + combo_key[i];
+                    if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) { /* suits matter: 3% of hands */
+                        uint64_t suits = board_suits | combo_suits[i];
+                        for (int j = 0; j < left; j++) suits |= suit_rank_bit(batch_cards[b][j]);
+                        ranks[p] = flush_rank(suits, key);
+                    } else {
+                        ranks[p] = multiset_rank(key);
+                    }
                 }
                 outcomes[winners_of(ranks, nplayers)]++;
             }

@@ -1,6 +1,7 @@
 """The handrank command line: output, --json, and one-line errors with exit status 2."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -41,7 +42,9 @@ def test_showdown(capsys):
     assert status == 0 and out.splitlines()[-1] == "winner: player 2"
     status, out, _ = run(capsys, "showdown", "--board", "As Ks Qs Js Ts", "2c 3d", "4h 5s", "--json")
     report = json.loads(out)
-    assert report["winners"] == [0, 1] and report["split"] is True
+    assert report["winners"] == [1, 2] and report["split"] is True  # players numbered from 1, as in the text
+    assert [p["player"] for p in report["players"]] == [1, 2]
+    assert report["players"][0]["short_name"] == "Royal flush"
 
 
 def test_census_json(capsys):
@@ -61,12 +64,14 @@ def test_equity(capsys):
 
 
 @pytest.mark.parametrize(("argv", "words"), [
-    (["equity", "AsAh", "AsKd"], "players[1]: card 'As' is also in players[0]"),
+    (["equity", "AsAh", "AsKd"], "player 2: card 'As' is also in player 1"),
     (["equity", "AsAh", "KdKc", "--board", "2c 7d"], "0, 3, 4 or 5 cards, got 2"),
     (["rank", "As Ks Xs Js Ts"], "unknown rank 'X' in 'Xs'"),
     (["rank", "As Ks"], "5, 6 or 7 cards, got 2"),
     (["compare", "As Ks Qs Js Ts", "As Ks Qs Js Ts Ts"], "duplicate card 'Ts'"),
-    (["showdown", "--board", "2c 7d 9h Kh 3s", "As Ah", "As Kd"], "holes[1]: card 'As' is also in holes[0]"),
+    (["showdown", "--board", "2c 7d 9h Kh 3s", "As Ah", "As Kd"], "player 2: card 'As' is also in player 1"),
+    (["equity", "As", "Ah", "Kd"], "cards given one by one come in pairs of hole cards, got 3"),
+    (["compare", "As", "Ks", "Qs"], "compare takes two hands"),
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, words):
     status, out, err = run(capsys, *argv)
@@ -84,3 +89,115 @@ def test_console_script_and_module_entry_points():
         done = subprocess.run([*command, "rank", "As Ks Qs Js Zz"], capture_output=True, text=True)
         assert done.returncode == 2 and done.stderr.startswith("handrank: error:")
         assert "Traceback" not in done.stderr
+
+
+def test_version(capsys):
+    import handrank
+
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out.strip() == f"handrank {handrank.__version__}"
+    assert handrank.__version__ != "0+unknown"
+
+
+def test_cards_may_be_given_unquoted(capsys):
+    assert run(capsys, "rank", "As", "Ks", "Qs", "Js", "Ts")[1] == run(capsys, "rank", "As Ks Qs Js Ts")[1]
+    quoted = run(capsys, "compare", "As Ah Kc Qd Js", "2c 2d 2h 3c 3d")[1]
+    assert run(capsys, "compare", *"As Ah Kc Qd Js 2c 2d 2h 3c 3d".split())[1] == quoted
+    quoted = run(capsys, "showdown", "--board", "2c 7d 9h Kh 3s", "As Ah", "Kd Kc")[1]
+    assert run(capsys, "showdown", "--board", "2c 7d 9h Kh 3s", "As", "Ah", "Kd", "Kc")[1] == quoted
+    quoted = run(capsys, "equity", "AsAh", "QQ+", "--board", "2c 7d 9h")[1]
+    assert run(capsys, "equity", "As", "Ah", "QQ+", "--board", "2c 7d 9h")[1] == quoted
+
+
+@pytest.mark.parametrize(("text", "trials"), [("1e5", 100_000), ("100000", 100_000), ("1_000", 1000), ("2.5e3", 2500)])
+def test_trials_in_any_exact_notation(capsys, text, trials):
+    status, out, _ = run(capsys, "equity", "AsAh", "KdKc", "--trials", text, "--seed", "1", "--json")
+    assert status == 0 and json.loads(out)["boards"] == trials
+
+
+@pytest.mark.parametrize("text", ["2.5", "1e-3", "nan", "inf", "ten"])
+def test_trials_that_are_not_whole_numbers(capsys, text):
+    with pytest.raises(SystemExit) as done:
+        main(["equity", "AsAh", "KdKc", "--trials", text])
+    assert done.value.code == 2 and "expected a whole number" in capsys.readouterr().err
+
+
+def test_big_seeds_are_strings_in_json(capsys):
+    _, out, _ = run(capsys, "equity", "AsAh", "KdKc", "--trials", "1000", "--seed", str(2**64 - 1), "--json")
+    assert json.loads(out)["seed"] == str(2**64 - 1)
+    _, out, _ = run(capsys, "equity", "AsAh", "KdKc", "--trials", "1000", "--seed", str(2**53), "--json")
+    assert json.loads(out)["seed"] == 2**53
+
+
+def test_errors_under_json_are_one_line_of_json(capsys):
+    status, out, err = run(capsys, "equity", "AsAh", "AsKd", "--json")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert json.loads(err) == {"error": "player 2: card 'As' is also in player 1", "status": 2}
+    with pytest.raises(SystemExit) as done:
+        main(["equity", "AsAh", "--threads", "x", "--json"])
+    err = capsys.readouterr().err
+    assert done.value.code == 2 and err.count("\n") == 1 and json.loads(err)["status"] == 2
+
+
+def test_a_closed_pipe_and_a_full_disk_end_without_a_traceback():
+    command = [sys.executable, "-m", "handrank", "census"]
+    reader = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    reader.stdout.close()  # the reader is gone before anything is written, like `| head -0`
+    err = reader.stderr.read().decode()
+    assert reader.wait(timeout=30) == 141 and err == ""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+
+
+def documented_keys():
+    """{command: {key: nested keys or None}} from the README's JSON table."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme.split("### JSON output", 1)[1].split("\n### ", 1)[0]
+    table = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) != 2 or not cells[0].startswith("`"):
+            continue
+        keys, nested, depth, current = {}, None, 0, ""
+        for token in re.findall(r"`(\w+)`|(\()|(\))|(each:|by category name:)", cells[1]):
+            name, opening, closing, each = token
+            if opening:
+                depth += 1
+            elif closing:
+                depth -= 1
+                nested = None
+            elif each:
+                nested = keys.setdefault(current, set()) if depth == 1 else None
+                if nested is not None and keys[current] is None:
+                    keys[current] = nested = set()
+            elif name and depth == 0:
+                keys[name], current = None, name
+            elif name and nested is not None:
+                nested.add(name)
+        table[cells[0].strip("`")] = keys
+    return table
+
+
+@pytest.mark.parametrize(("command", "argv"), [
+    ("rank", ["rank", "As Ks Qs Js Ts"]),
+    ("compare", ["compare", "As Ah Kc Qd Js", "2c 2d 2h 3c 3d"]),
+    ("showdown", ["showdown", "--board", "2c 7d 9h Kh 3s", "As Ah", "Kd Kc"]),
+    ("census", ["census"]),
+    ("equity", ["equity", "AsAh", "KdKc", "--trials", "1000", "--seed", "3"]),
+    ("chart", ["chart"]),
+])
+def test_json_output_is_what_the_readme_says(capsys, command, argv):
+    documented = documented_keys()
+    assert set(documented) == {"rank", "compare", "showdown", "census", "equity", "chart"}
+    assert documented["showdown"]["players"] and documented["census"]["categories"]  # the table was read
+    status, out, _ = run(capsys, *argv, "--json")
+    report = json.loads(out)
+    assert status == 0 and set(report) == set(documented[command])
+    for key, nested in documented[command].items():
+        if nested is None:
+            continue
+        values = report[key].values() if isinstance(report[key], dict) else report[key]
+        for value in values:
+            assert set(value) == nested, (command, key)

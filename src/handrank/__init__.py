@@ -10,7 +10,7 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 0
 """
 
-from .cards import RANKS, SUITS, Card, Hand, card, format_card, format_cards, parse
+from .cards import RANKS, SUITS, CardLike, HandLike, card, format_card, format_cards, parse
 from .census import CategoryCount, Census, census
 from .equity import EquityResult, equity
 from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
@@ -19,10 +19,21 @@ from .preflop import preflop_chart
 from .ranges import parse_range
 from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winners
 
-__version__ = "0.1.0"
+
+def __getattr__(name: str) -> str:
+    """``__version__``: the installed distribution's version (pyproject.toml is the one source
+    of truth), read on first use so that ``import handrank`` stays fast."""
+    if name != "__version__":
+        raise AttributeError(f"module 'handrank' has no attribute {name!r}")
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("handrank")
+    except PackageNotFoundError:  # imported from a source tree that was never installed
+        return "0+unknown"
 
 __all__ = [
-    "RANKS", "SUITS", "RANK_COUNT", "Card", "Hand", "Category", "Census", "CategoryCount",
+    "RANKS", "SUITS", "RANK_COUNT", "CardLike", "HandLike", "Category", "Census", "CategoryCount",
     "card", "parse", "format_card", "format_cards",
     "evaluate", "evaluate_many", "compare", "category", "categories", "census",
     "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",

@@ -12,15 +12,15 @@ import sys
 from collections.abc import Iterable
 from typing import Any, SupportsIndex, Union
 
-__all__ = ["RANKS", "SUITS", "Card", "Hand", "card", "parse", "format_card", "format_cards"]
+__all__ = ["RANKS", "SUITS", "CardLike", "HandLike", "card", "parse", "format_card", "format_cards"]
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 NUM_CARDS = 52
 
-Card = Union[str, SupportsIndex]
+CardLike = Union[str, SupportsIndex]
 """A card: a string such as 'As', '10h' or 'A♠', or an id 0..51 (an int or numpy integer)."""
-Hand = Union[str, Iterable[Card]]
+HandLike = Union[str, Iterable[CardLike]]
 """Cards: one string ('As Kd Qh', 'AsKdQh', commas allowed) or an iterable of cards."""
 
 _RANK_OF = {**{ch: i for i, ch in enumerate(RANKS)}, **{ch.lower(): i for i, ch in enumerate(RANKS)},
@@ -99,7 +99,7 @@ def _one_card(value: object, position: int | None) -> int:
     return _card_from_int(value, position)
 
 
-def card(value: Card) -> int:
+def card(value: CardLike) -> int:
     """The id 0..51 of one card given as text ('As', '10h', 'A♠') or as an id.
 
     >>> card("As"), card("2c"), card("10♥")
@@ -112,7 +112,7 @@ def card(value: Card) -> int:
     return _one_card(value, None)
 
 
-def parse(hand: Hand) -> list[int]:
+def parse(hand: HandLike) -> list[int]:
     """The card ids of several cards, in the order given, refusing duplicates.
 
     Takes one string ('As Kd Qh Jc 10s', 'AsKdQhJcTs', commas allowed) or an iterable
@@ -156,7 +156,7 @@ def parse(hand: Hand) -> list[int]:
     return cards
 
 
-def format_card(card_id: Card) -> str:
+def format_card(card_id: CardLike) -> str:
     """The text of one card: rank then suit letter.
 
     >>> format_card(51)
@@ -166,7 +166,7 @@ def format_card(card_id: Card) -> str:
     return RANKS[c >> 2] + SUITS[c & 3]
 
 
-def format_cards(cards: Hand) -> str:
+def format_cards(cards: HandLike) -> str:
     """Several cards as text, separated by spaces.
 
     >>> format_cards([51, 46, 41, 36, 35])

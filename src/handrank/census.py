@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass
 
 from ._core import ffi, lib
+from ._display import html_table
 from .evaluate import RANK_COUNT, Category, categories
 
 __all__ = ["CategoryCount", "Census", "census"]
@@ -44,6 +45,15 @@ class Census:
             "ranks": self.ranks,
             "seconds": self.seconds,
         }
+
+    def _repr_html_(self) -> str:
+        rows = [[row.category.name.lower().replace("_", " "), f"{row.hands:,}", f"{row.ranks:,}"] for row in self.rows]
+        rows.append(["total", f"{self.hands:,}", f"{self.ranks:,}"])
+        caption = f"every {self.cards}-card hand, ranked in {self.seconds:.3f} s"
+        return html_table(caption, ["category", "hands", "ranks"], rows)
+
+    def __repr__(self) -> str:
+        return f"Census(cards={self.cards}, hands={self.hands:,}, ranks={self.ranks:,}, seconds={self.seconds:.3f})"
 
     def table(self) -> str:
         lines = [f"{'category':<16} {'hands':>13} {'ranks':>6}"]

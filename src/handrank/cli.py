@@ -1,6 +1,6 @@
 """The ``handrank`` command line (also ``python -m handrank``).
 
-    handrank rank "As Ks Qs Js Ts"
+    handrank rank As Ks Qs Js Ts
     handrank compare "As Ah Kc Qd Js" "Ac Ad Kh Qs Jd"
     handrank showdown --board "2c 7d 9h Kh 3s" "As Ah" "Kd Kc"
     handrank census --cards 7
@@ -14,10 +14,13 @@ Ctrl-C prints one line and exits with 130.
 from __future__ import annotations
 
 import argparse
+import decimal
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .cards import format_cards, parse
 from .census import census
@@ -33,6 +36,53 @@ def _json(report: object) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False)
 
 
+def _cli_numbers(message: str) -> str:
+    """Errors from the API name players by index (players[0], holes[1]); on the command line
+    players are numbered from 1, as in the text and the JSON."""
+    return re.sub(r"\b(?:players|holes)\[(\d+)\]", lambda m: f"player {int(m[1]) + 1}", message)
+
+
+def _whole_number(text: str) -> int:
+    """An int given as 1000000, 1_000_000 or 1e6: any exact whole number, read exactly."""
+    try:
+        exact = decimal.Decimal(text)
+    except decimal.InvalidOperation:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not exact.is_finite() or exact != exact.to_integral_value():
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    return int(exact)
+
+
+def _single_card(token: str) -> bool:
+    try:
+        return len(parse(token)) == 1
+    except ValueError:
+        return False
+
+
+def _pair_cards(tokens: Sequence[str]) -> list[str]:
+    """Hands from arguments: a run of single cards (As Ah Kd Kc, unquoted) is paired two by two;
+    anything else ('As Ah', AsAh, a range) is one hand."""
+    hands: list[str] = []
+    run: list[str] = []
+    for token in [*tokens, ""]:
+        if token and _single_card(token):
+            run.append(token)
+            continue
+        if len(run) % 2:
+            raise ValueError(f"cards given one by one come in pairs of hole cards, got {len(run)}: {' '.join(run)}")
+        hands += [f"{run[i]} {run[i + 1]}" for i in range(0, len(run), 2)]
+        run = []
+        if token:
+            hands.append(token)
+    return hands
+
+
+def _seed_for_json(seed: int | None) -> int | str | None:
+    """Seeds above 2**53 as strings: JavaScript's numbers would round them."""
+    return str(seed) if seed is not None and seed > 2**53 else seed
+
+
 def _hand_report(text: str) -> dict[str, object]:
     cards = parse(text)
     rank, five = _best_five_of(cards)
@@ -41,17 +91,28 @@ def _hand_report(text: str) -> dict[str, object]:
 
 
 def _rank(args: argparse.Namespace) -> str:
-    report = _hand_report(args.hand)
+    report = _hand_report(" ".join(args.hand))
     if args.json:
         return _json(report)
     return (f"rank {report['rank']} of 7462 ({str(report['category']).lower().replace('_', ' ')}): "
             f"{report['name']}\nbest five: {report['best_five']}")
 
 
+def _two_hands(tokens: Sequence[str]) -> tuple[str, str]:
+    """Two quoted hands, or the cards of both unquoted, split in the middle."""
+    if len(tokens) == 2:
+        return tokens[0], tokens[1]
+    if len(tokens) % 2 == 0 and all(_single_card(t) for t in tokens):
+        half = len(tokens) // 2
+        return " ".join(tokens[:half]), " ".join(tokens[half:])
+    raise ValueError(f"compare takes two hands, quoted or as an even number of cards, got {len(tokens)} arguments")
+
+
 def _compare(args: argparse.Namespace) -> str:
-    first, second = _hand_report(args.first), _hand_report(args.second)
-    result = compare(args.first, args.second)
-    why = explain(args.first, args.second)
+    first_hand, second_hand = _two_hands(args.hands)
+    first, second = _hand_report(first_hand), _hand_report(second_hand)
+    result = compare(first_hand, second_hand)
+    why = explain(first_hand, second_hand)
     if args.json:
         return _json({"result": result, "winner": {1: "first", -1: "second", 0: None}[result],
                       "explanation": why, "hands": [first, second]})
@@ -62,16 +123,16 @@ def _compare(args: argparse.Namespace) -> str:
 
 
 def _showdown(args: argparse.Namespace) -> str:
-    result = showdown(args.holes, args.board)
+    result = showdown(_pair_cards(args.holes), args.board)
     if args.json:
-        return _json(result.as_dict())
-    lines = [f"board: {format_cards(result.board)}"]
-    for index, player in enumerate(result.players):
-        lines.append(f"player {index + 1}: {format_cards(player.hole)}  rank {player.rank}, {player.name} "
-                     f"({format_cards(player.best_five)})")
-    seats = ", ".join(str(i + 1) for i in result.winners)
-    lines.append(f"split pot: players {seats}" if len(result.winners) > 1 else f"winner: player {seats}")
-    return "\n".join(lines)
+        report = result.as_dict()
+        players = report["players"]
+        assert isinstance(players, list)
+        for seat, player in enumerate(players, 1):
+            player["player"] = seat
+        report["winners"] = [i + 1 for i in result.winners]  # numbered from 1, as in the text
+        return _json(report)
+    return result.table()
 
 
 def _census(args: argparse.Namespace) -> str:
@@ -84,9 +145,13 @@ def _progress(done: int, total: int) -> None:
 
 
 def _equity(args: argparse.Namespace) -> str:
-    result = equity(args.players, args.board, args.dead, trials=args.trials, seed=args.seed, threads=args.threads,
-                    progress=_progress if sys.stderr.isatty() else None)
-    return _json(result.as_dict()) if args.json else result.table()
+    result = equity(_pair_cards(args.players), args.board, args.dead, trials=args.trials, seed=args.seed,
+                    threads=args.threads, progress=_progress if sys.stderr.isatty() else None)
+    if args.json:
+        report = result.as_dict()
+        report["seed"] = _seed_for_json(result.seed)
+        return _json(report)
+    return result.table()
 
 
 def _chart(args: argparse.Namespace) -> str:
@@ -101,25 +166,45 @@ def _chart(args: argparse.Namespace) -> str:
     return chart_text()
 
 
+def _version() -> str:
+    import handrank
+
+    return str(handrank.__version__)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors as one line of JSON on stderr when --json was asked for."""
+
+    json_errors = False
+
+    def error(self, message: str) -> NoReturn:
+        if _Parser.json_errors:
+            print(json.dumps({"error": message, "status": 2}), file=sys.stderr)
+            raise SystemExit(2)
+        super().error(message)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="handrank",
         description="Rank poker hands by lookup tables. Ranks run from 1 (royal flush) to 7462 "
                     "(7-5-4-3-2); lower is better, equal ranks split the pot.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"handrank {_version()}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     sub = commands.add_parser("rank", help="rank, category, name and best five of a hand of 5-7 cards")
-    sub.add_argument("hand", help="the cards, e.g. 'As Ks Qs Js Ts' or 'AsKsQsJsTs'")
+    sub.add_argument("hand", nargs="+", help="the cards, e.g. As Ks Qs Js Ts (quoted or not) or AsKsQsJsTs")
     sub.set_defaults(run=_rank)
 
     sub = commands.add_parser("compare", help="which of two hands wins, or a split pot, and why")
-    sub.add_argument("first")
-    sub.add_argument("second")
+    sub.add_argument("hands", nargs="+", metavar="HAND",
+                     help="two quoted hands ('As Ah Kc Qd Js' 'Ac Ad Kh Qs Jd'), or both hands' cards unquoted")
     sub.set_defaults(run=_compare)
 
     sub = commands.add_parser("showdown", help="Texas Hold'em: each player's hand against the board, and the winners")
     sub.add_argument("--board", required=True, help="3 to 5 community cards")
-    sub.add_argument("holes", nargs="+", metavar="HOLE", help="each player's two hole cards, e.g. 'As Ah'")
+    sub.add_argument("holes", nargs="+", metavar="HOLE",
+                     help="each player's two hole cards: 'As Ah', AsAh, or unquoted As Ah Kd Kc")
     sub.set_defaults(run=_showdown)
 
     sub = commands.add_parser("census", help="rank every 5-, 6- or 7-card hand and count the categories")
@@ -131,9 +216,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="two hole cards ('AsAh') or a range ('QQ+,AKs') per player")
     sub.add_argument("--board", default="", help="0, 3, 4 or 5 community cards")
     sub.add_argument("--dead", default="", help="cards out of the deck")
-    sub.add_argument("--trials", type=int, help="Monte Carlo deals (default: exact when affordable)")
-    sub.add_argument("--seed", type=int, help="Monte Carlo seed (default: random, printed)")
-    sub.add_argument("--threads", type=int, help="threads to run on (default 1)")
+    sub.add_argument("--trials", type=_whole_number,
+                     help="Monte Carlo deals, e.g. 1e6 (default: exact when affordable)")
+    sub.add_argument("--seed", type=_whole_number, help="Monte Carlo seed (default: random, printed)")
+    sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
     sub.set_defaults(run=_equity)
 
     sub = commands.add_parser("chart", help="each starting hand's exact preflop equity against one random hand")
@@ -146,11 +232,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    as_json = "--json" in argv
+    _Parser.json_errors = as_json
     args = build_parser().parse_args(argv)
     try:
         print(args.run(args), flush=True)
     except (ValueError, TypeError, ImportError) as error:
-        print(f"handrank: error: {error}", file=sys.stderr)
+        message = _cli_numbers(str(error))
+        if as_json:
+            print(json.dumps({"error": message, "status": 2}, ensure_ascii=False), file=sys.stderr)
+        else:
+            print(f"handrank: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nhandrank: interrupted", file=sys.stderr)

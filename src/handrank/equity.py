@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ._core import ffi, lib
+from ._display import html_table, percent
 from ._work import run_slices, thread_count
-from .cards import Hand, exact_int, format_cards, parse
+from .cards import HandLike, exact_int, format_cards, parse
 from .ranges import Combo, parse_range
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
@@ -80,8 +81,27 @@ class EquityResult:
                 "equity": self.equity, "boards": self.boards, "exact": self.exact, "stderr": self.stderr,
                 "seed": self.seed, "method": self.method}
 
+    def _how(self) -> str:
+        if self.exact:
+            return f"exact, {self.boards:,} deals"
+        return f"Monte Carlo, {self.boards:,} deals, seed {self.seed}"
+
+    def _repr_html_(self) -> str:
+        header = ["player", "hand", "win", "tie", "equity"] + ([] if self.stderr is None else ["±"])
+        rows = [[i + 1, name, percent(self.win[i]), percent(self.tie[i]), percent(self.equity[i])]
+                + ([] if self.stderr is None else [percent(self.stderr[i])]) for i, name in enumerate(self.players)]
+        return html_table(f"board {self.board or '(none)'} ({self._how()})", header, rows)
+
+    def __repr__(self) -> str:
+        rounded = ", ".join(f"{e:.4f}" for e in self.equity)
+        extra = ""
+        if self.stderr is not None:
+            extra = f", stderr=[{', '.join(f'{e:.4f}' for e in self.stderr)}], seed={self.seed}"
+        return (f"EquityResult(players={self.players!r}, board={self.board!r}, equity=[{rounded}], "
+                f"exact={self.exact}, boards={self.boards:,}{extra}, method={self.method!r})")
+
     def table(self) -> str:
-        how = f"exact, {self.boards:,} deals" if self.exact else f"Monte Carlo, {self.boards:,} deals, seed {self.seed}"
+        how = self._how()
         lines = [f"board: {self.board or '(none)'}  ({how})",
                  f"{'player':<8}{'hand':<24}{'win':>9}{'tie':>9}{'equity':>9}" + ("" if self.exact else f"{'±':>9}")]
         for i, name in enumerate(self.players):
@@ -100,7 +120,7 @@ def _cards_of_text(text: str) -> tuple[int, ...]:
     return tuple(parse(text)) if text.strip() else ()
 
 
-def _known_cards(cards: Hand, what: str) -> tuple[int, ...]:
+def _known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
     """Board or dead cards; empty is allowed here."""
     if isinstance(cards, str):
         return _cards_of_text(cards)
@@ -198,7 +218,7 @@ class _Spot:
         return (self.combos, ffi.new("int32_t[]", self.combo_start), ffi.new("double[]", self.weights))
 
 
-def _spot(players: Sequence[Hand], board: Hand, dead: Hand) -> tuple[list[str], tuple[int, ...], _Spot]:
+def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], tuple[int, ...], _Spot]:
     """Labels, board cards and the checked spot; every error names what is wrong."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
@@ -438,7 +458,7 @@ def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
 # -------------------------------------------------------------------------------- API
 
 
-def equity(players: Sequence[Hand], board: Hand = "", dead: Hand = "", *, trials: int | None = None,
+def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, trials: int | None = None,
            seed: int | None = None, threads: int | None = None, client: Any = None,
            progress: Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie and their equity in a Texas Hold'em pot.

@@ -13,7 +13,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
-from .cards import Hand, exact_int, format_card, parse
+from .cards import HandLike, exact_int, format_card, parse
 
 if TYPE_CHECKING:  # numpy is imported on first use: `import handrank` stays fast
     import numpy as np
@@ -108,7 +108,7 @@ def _rank_checked(cards: list[int]) -> int:
     return rank
 
 
-def evaluate(hand: Hand) -> int:
+def evaluate(hand: HandLike) -> int:
     """The rank of a hand of 5, 6 or 7 cards: 1 (royal flush) ... 7462 (7-5-4-3-2).
 
     Lower is better; equal ranks split the pot. Six and seven cards rank as their best
@@ -141,7 +141,7 @@ def evaluate(hand: Hand) -> int:
     return _rank_checked(parse(hand))
 
 
-def compare(a: Hand, b: Hand) -> int:
+def compare(a: HandLike, b: HandLike) -> int:
     """Which hand wins: 1 when ``a`` does, -1 when ``b`` does, 0 for a split pot.
 
     Each hand is ranked on its own (5..7 cards, best five), as ``evaluate`` does.
@@ -192,12 +192,9 @@ def _raise_row_error(array: npt.NDArray[Any], row: int, row_offset: int = 0) -> 
 
 
 def _thread_count(threads: object, rows: int) -> int:
-    if threads is None:
-        return 1
-    count = exact_int(threads, "threads as an int or None")
-    if count < 1:
-        raise ValueError(f"threads must be at least 1, got {count}")
-    return max(1, min(count, rows // _MIN_ROWS_PER_THREAD))
+    from ._work import thread_count
+
+    return thread_count(threads, useful=rows // _MIN_ROWS_PER_THREAD)
 
 
 def _output(out: Any, rows: int) -> npt.NDArray[np.uint16]:
@@ -237,6 +234,7 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     Raises:
         ValueError: a wrong shape, or a row with an id outside 0..51 or a duplicate
             card (the message names the first such row).
+        ValueError: ``out`` of the wrong shape, or sharing memory with ``cards``.
         TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
     if _is_dask_array(cards):
@@ -244,7 +242,14 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
             raise TypeError("out= does not apply to a dask array: the result is a dask array")
         return _evaluate_dask(cards, threads)  # type: ignore[no-any-return]
     matrix = _card_matrix(cards)
-    return _rank_into(matrix, _output(out, len(matrix)), threads, 0)
+    result = _output(out, len(matrix))
+    if out is not None:
+        import numpy as np
+
+        if np.shares_memory(result, matrix):
+            raise ValueError("out overlaps the cards: the ranks would overwrite cards not yet read; "
+                             "pass a separate array")
+    return _rank_into(matrix, result, threads, 0)
 
 
 def _rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threads: object,

@@ -9,7 +9,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ._core import ffi, lib
-from .cards import Hand, format_cards, parse
+from ._display import html_table
+from .cards import HandLike, format_cards, parse
 from .evaluate import Category, _rank_checked, category, evaluate
 from .names import RANK_PLURALS, RANK_SYMBOLS, describe, plural_name, rank_pattern
 
@@ -31,7 +32,7 @@ def _best_five_of(cards: list[int]) -> tuple[int, list[int]]:
     return rank, ordered
 
 
-def best_five(hand: Hand) -> list[int]:
+def best_five(hand: HandLike) -> list[int]:
     """The five of 5, 6 or 7 cards that make the hand's rank, most significant first.
 
     Ordered the way the hands are compared: groups by size then rank, a straight from its
@@ -47,7 +48,7 @@ def best_five(hand: Hand) -> list[int]:
     return _best_five_of(parse(hand))[1]
 
 
-def winners(hands: Iterable[Hand]) -> list[int]:
+def winners(hands: Iterable[HandLike]) -> list[int]:
     """Indices of every hand sharing the best rank: one winner, or all who split the pot.
 
     >>> winners(["As Ah Kc Qd Js", "Ac Ad Kh Qs Jd", "2c 2d 2h 3c 3d"])
@@ -86,6 +87,10 @@ class PlayerResult:
     def name(self) -> str:
         return describe(self.rank)
 
+    def __repr__(self) -> str:
+        return (f"PlayerResult(hole={format_cards(self.hole)!r}, rank={self.rank}, name={self.name!r}, "
+                f"best_five={format_cards(self.best_five)!r})")
+
 
 @dataclass(frozen=True)
 class Showdown:
@@ -100,16 +105,40 @@ class Showdown:
         return [player.rank for player in self.players]
 
     def as_dict(self) -> dict[str, object]:
+        """Cards as text; ``winners`` are indices into ``players`` (0 = the first)."""
         return {
             "board": format_cards(self.board) if self.board else "",
             "players": [{"hole": format_cards(p.hole), "rank": p.rank, "category": p.category.name,
-                         "name": p.name, "best_five": format_cards(p.best_five)} for p in self.players],
+                         "name": p.name, "short_name": describe(p.rank, short=True),
+                         "best_five": format_cards(p.best_five)} for p in self.players],
             "winners": self.winners,
             "split": len(self.winners) > 1,
         }
 
+    def _rows(self) -> list[list[object]]:
+        return [[index + 1, format_cards(p.hole), p.rank, p.name, format_cards(p.best_five),
+                 "wins" if index in self.winners and len(self.winners) == 1
+                 else "splits" if index in self.winners else ""] for index, p in enumerate(self.players)]
 
-def showdown(holes: Sequence[Hand], board: Hand) -> Showdown:
+    def table(self) -> str:
+        """The showdown as text: one line a player (numbered from 1), then the verdict."""
+        lines = [f"board: {format_cards(self.board)}"]
+        for seat, hole, rank, name, five, verdict in self._rows():
+            lines.append(f"player {seat}: {hole}  rank {rank}, {name} ({five}){'  ' + str(verdict) if verdict else ''}")
+        seats = ", ".join(str(i + 1) for i in self.winners)
+        lines.append(f"split pot: players {seats}" if len(self.winners) > 1 else f"winner: player {seats}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return html_table(f"board {format_cards(self.board)}", ["player", "hole", "rank", "hand", "best five", ""],
+                          self._rows())
+
+    def __repr__(self) -> str:
+        players = ", ".join(repr(p) for p in self.players)
+        return f"Showdown(board={format_cards(self.board)!r}, winners={self.winners}, players=[{players}])"
+
+
+def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
     """Texas Hold'em: rank each player's two hole cards with the board and find the winners.
 
     ``holes`` holds each player's two cards; ``board`` 3, 4 or 5 community cards. A card
@@ -187,7 +216,7 @@ def _deciding_part(kind: Category, position: int, pattern: tuple[int, ...]) -> t
     return ("one pair", "the pair decides") if position < 2 else (f"one pair of {plural}", kickers)
 
 
-def explain(a: Hand, b: Hand) -> str:
+def explain(a: HandLike, b: HandLike) -> str:
     """Why one hand beats the other, or why they split the pot, the way the rules say it.
 
     Each hand is 5, 6 or 7 cards, ranked by its best five.

@@ -168,10 +168,8 @@ def documented_keys():
             elif closing:
                 depth -= 1
                 nested = None
-            elif each:
-                nested = keys.setdefault(current, set()) if depth == 1 else None
-                if nested is not None and keys[current] is None:
-                    keys[current] = nested = set()
+            elif each and depth == 1:
+                keys[current] = nested = set()
             elif name and depth == 0:
                 keys[name], current = None, name
             elif name and nested is not None:

@@ -1,4 +1,37 @@
-# The metadata lives in pyproject.toml; cffi's setuptools integration still needs this call.
-from setuptools import setup
+"""The few lines cffi's setuptools integration still needs; the metadata is in pyproject.toml.
 
-setup(cffi_modules=["csrc/ffi_build.py:ffibuilder"])
+- Wheels are tagged cp39-abi3: the extension uses only the limited API (cffi's default), so
+  one wheel per platform serves every CPython from 3.9 up.
+- Without a C compiler (and no wheel for the platform) the build stops with one message
+  saying what to install, instead of a setuptools traceback.
+"""
+
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+NO_COMPILER = """
+handrank: building the C extension needs a C compiler, and none could be run.
+  Debian/Ubuntu: apt-get install gcc (or clang)   Fedora: dnf install gcc   Alpine: apk add build-base
+  macOS: xcode-select --install                   Windows: the "Build Tools for Visual Studio" (C++ workload)
+Or install a prebuilt wheel: pip install --only-binary handrank handrank
+"""
+
+
+class BuildExt(build_ext):
+    def run(self) -> None:
+        from setuptools.errors import CCompilerError, ExecError, PlatformError
+
+        try:
+            super().run()
+        except (CCompilerError, ExecError, PlatformError, FileNotFoundError) as error:
+            sys.stderr.write(NO_COMPILER + f"  (the build failed with {type(error).__name__}: {str(error)[:120]})\n")
+            raise SystemExit(1) from None
+
+
+setup(
+    cffi_modules=["csrc/ffi_build.py:ffibuilder"],
+    cmdclass={"build_ext": BuildExt},
+    options={"bdist_wheel": {"py_limited_api": "cp39"}},
+)

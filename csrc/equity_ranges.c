@@ -43,9 +43,11 @@ typedef struct {
     uint64_t fit;
 } scan_t;
 
-#if defined(__SSE2__) || defined(_M_X64)
+#if !defined(HR_PORTABLE) && (defined(__SSE2__) || defined(_M_X64))
 #include <emmintrin.h>
 #define HR_SCAN_SSE2 1
+#else
+#define HR_SCAN_SSE2 0
 #endif
 
 HR_INLINE scan_t scan(const columns_t *col, int count, uint64_t used, int best) {

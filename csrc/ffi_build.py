@@ -84,6 +84,9 @@ ffibuilder.set_source(
              "tables/preflop_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],
+    # Release builds are stripped (symbols and debug information: a third of the size).
+    extra_link_args=["-s"] if sys.platform.startswith("linux") else ["-Wl,-x"] if sys.platform == "darwin" else [],
+    py_limited_api=True,
 )
 
 if __name__ == "__main__":

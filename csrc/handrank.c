@@ -24,18 +24,13 @@ HR_INLINE uint64_t row_key(const uint8_t *row, const int n) {
     return key;
 }
 
-/* The set of cards in a row as bits; n distinct valid cards set n bits. */
-HR_INLINE uint64_t row_cards(const uint8_t *row, const int n) {
-    uint64_t seen = 0;
-    for (int j = 0; j < n; j++) seen |= 1ull << (row[j] & 63);
-    return seen;
-}
-
 /* Nonzero when a row repeats a card (or has an id that aliases one: ids above 51 are caught
  * by the key). One popcount where the CPU has it in this build, else an and/or a card. */
 HR_INLINE uint64_t row_repeats(const uint8_t *row, const int n) {
 #if defined(__POPCNT__) || defined(__aarch64__) || defined(__ARM_NEON)
-    return (uint64_t)(hr_popcount64(row_cards(row, n)) ^ n);
+    uint64_t seen = 0; /* n distinct valid cards set n bits */
+    for (int j = 0; j < n; j++) seen |= 1ull << (row[j] & 63);
+    return (uint64_t)(hr_popcount64(seen) ^ n);
 #else
     uint64_t seen = 0, repeats = 0;
     for (int j = 0; j < n; j++) {

@@ -5,13 +5,21 @@
 
 #include "handrank.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/* HR_PORTABLE (-DHR_PORTABLE) builds what a compiler without GNU extensions (MSVC) builds:
+ * CI compiles and tests the kernel that way, so the fallbacks below stay correct. */
+#if !defined(HR_PORTABLE) && (defined(__GNUC__) || defined(__clang__))
+#define HR_GNU 1
+#else
+#define HR_GNU 0
+#endif
+
+#if defined(__x86_64__) && HR_GNU
 #define HR_X86_DISPATCH 1
 #else
 #define HR_X86_DISPATCH 0
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
+#if HR_GNU
 #define HR_INLINE static inline __attribute__((always_inline))
 #define HR_NOINLINE static __attribute__((noinline))
 #define HR_UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -21,12 +29,12 @@
 #define HR_INLINE static __inline
 #define HR_NOINLINE static
 #define HR_UNLIKELY(x) (x)
-static int hr_popcount64(uint64_t x) {
+HR_INLINE int hr_popcount64(uint64_t x) {
     int n = 0;
     for (; x; x &= x - 1) n++;
     return n;
 }
-static int hr_ctz64(uint64_t x) {
+HR_INLINE int hr_ctz64(uint64_t x) {
     int n = 0;
     for (; !(x & 1); x >>= 1) n++;
     return n;

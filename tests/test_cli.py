@@ -103,7 +103,7 @@ def test_version(capsys):
 def test_cards_may_be_given_unquoted(capsys):
     assert run(capsys, "rank", "As", "Ks", "Qs", "Js", "Ts")[1] == run(capsys, "rank", "As Ks Qs Js Ts")[1]
     quoted = run(capsys, "compare", "As Ah Kc Qd Js", "2c 2d 2h 3c 3d")[1]
-    assert run(capsys, "compare", *"As Ah Kc Qd Js 2c 2d 2h 3c 3d".split())[1] == quoted
+    assert run(capsys, "compare", *["As", "Ah", "Kc", "Qd", "Js", "2c", "2d", "2h", "3c", "3d"])[1] == quoted
     quoted = run(capsys, "showdown", "--board", "2c 7d 9h Kh 3s", "As Ah", "Kd Kc")[1]
     assert run(capsys, "showdown", "--board", "2c 7d 9h Kh 3s", "As", "Ah", "Kd", "Kc")[1] == quoted
     quoted = run(capsys, "equity", "AsAh", "QQ+", "--board", "2c 7d 9h")[1]

@@ -202,8 +202,8 @@ class _Spot:
     Plain bytes and lists, so that it pickles for Dask."""
 
     combos: bytes            # two card ids a combo, the players' combos one after another
-    combo_start: list[int]   # player p's combos are [combo_start[p], combo_start[p + 1])
-    weights: list[float]     # each combo's weight, the largest of each player 1
+    combo_start: tuple[int, ...]  # player p's combos are [combo_start[p], combo_start[p + 1])
+    weights: tuple[float, ...]    # each combo's weight, the largest of each player 1
     board: bytes
     dead: bytes
 
@@ -215,10 +215,32 @@ class _Spot:
         return [b - a for a, b in zip(self.combo_start, self.combo_start[1:])]
 
     def c_args(self) -> tuple[Any, Any, Any]:
-        return (self.combos, ffi.new("int32_t[]", self.combo_start), ffi.new("double[]", self.weights))
+        return _c_args(self)
+
+
+@functools.lru_cache(maxsize=256)
+def _c_args(spot: _Spot) -> tuple[Any, Any, Any]:
+    """The spot's arrays as the kernel takes them (read-only there, so shared safely)."""
+    return (spot.combos, ffi.new("int32_t[]", spot.combo_start), ffi.new("double[]", spot.weights))
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_spot(players: tuple[str, ...], board: str, dead: str) -> tuple[tuple[str, ...], tuple[int, ...], _Spot]:
+    labels, board_cards, spot = _checked_spot(players, board, dead)
+    return tuple(labels), board_cards, spot
 
 
 def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], tuple[int, ...], _Spot]:
+    """The checked spot; the same text asked again is checked once (a spot is immutable)."""
+    if (isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players)
+            and isinstance(board, str) and isinstance(dead, str)):
+        labels, board_cards, spot = _cached_spot(tuple(players), board, dead)
+        return list(labels), board_cards, spot
+    return _checked_spot(players, board, dead)
+
+
+def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
+                  ) -> tuple[list[str], tuple[int, ...], _Spot]:
     """Labels, board cards and the checked spot; every error names what is wrong."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
@@ -267,7 +289,7 @@ def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple
             weights.extend(weight / largest for weight in kept)
         starts.append(len(weights))
     labels = [holding.label for holding in holdings]
-    spot = _Spot(bytes(combos_bytes), starts, weights, bytes(board_cards), bytes(dead_cards))
+    spot = _Spot(bytes(combos_bytes), tuple(starts), tuple(weights), bytes(board_cards), bytes(dead_cards))
     if any(size > 1 for size in spot.sizes()):
         known = spot.board + spot.dead
         found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
@@ -387,14 +409,27 @@ def _ranges_work(spot: _Spot, runouts: int, distinct: int) -> float:
     return runouts * (3 * distinct + counting + 20)
 
 
+@functools.lru_cache(maxsize=256)
+def _symmetry(spot: _Spot) -> tuple[Any, int]:
+    """The suit permutations fixing the spot (the kernel's group array and its size)."""
+    group = ffi.new("uint8_t[24]")
+    ngroup = lib.hr_equity_symmetry(*spot.c_args(), spot.nplayers, spot.board, len(spot.board), spot.dead,
+                                    len(spot.dead), group)
+    _check(min(ngroup, 0))
+    return group, ngroup
+
+
 def _exact_ranges(spot: _Spot, runouts: int, work: float, nthreads: int,
                   progress: Callable[[int, int], None] | None) -> tuple[list[float], int]:
     n = spot.nplayers
     args = spot.c_args()
-    group = ffi.new("uint8_t[24]")
-    ngroup = lib.hr_equity_symmetry(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group)
-    _check(min(ngroup, 0))
+    group, ngroup = _symmetry(spot)
     slices = max(1, min(runouts, math.ceil(work / ngroup / _SLICE_WORK)))
+    if slices == 1:  # small: one call, nothing to share out
+        outcomes, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
+        _check(lib.hr_equity_ranges(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup,
+                                    0, runouts, outcomes, deals))
+        return list(outcomes), deals[0]
     bounds = [runouts * k // slices for k in range(slices + 1)]
 
     def part(first: int, end: int) -> tuple[list[float], int]:

@@ -53,6 +53,15 @@ int hr_census(int ncards, uint64_t *counts);
 int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
                       uint64_t *deals);
 int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
+#define HR_DEAL_RANDOM ...
+int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
+            const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
+            int ndead, uint8_t *holes, uint8_t *boards);
+int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
+                          uint16_t *shares, int *error);
+int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first, uint64_t end, int32_t *now,
+                     uint64_t *sum, uint64_t *sum_squares, uint32_t *runouts, uint32_t *histogram);
+int hr_holding_index(int a, int b);
 int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                     int ndead, int64_t *outcomes);
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
@@ -71,6 +80,7 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 
 # Paths relative to the project root, where pip runs setup.py.
 SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
+           "csrc/simulate.c", "csrc/strength.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c"]
 
 ffibuilder = FFI()
@@ -80,7 +90,7 @@ ffibuilder.set_source(
     '#include "handrank.h"\n#include "preflop_tables.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
-    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "tables/handrank_tables.h",
+    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "csrc/random.h", "tables/handrank_tables.h",
              "tables/preflop_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],

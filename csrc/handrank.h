@@ -115,4 +115,35 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
                           uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
 
+/* ------------------------------------------------------------------ simulations in bulk */
+#define HR_DEAL_RANDOM 255 /* in fixed_holes: this player's two cards are dealt at random */
+
+/* Deal `ndeals` independent hands (numbered in chunks of HR_EQUITY_CHUNK, chunk c from the
+ * stream seeded by (seed, c); this call deals chunks [first_chunk, end_chunk)): nplayers x 2
+ * hole cards into holes[deal][player][2] and nboard board cards into boards[deal][nboard].
+ * fixed_holes[2p], [2p+1] are player p's cards, or both HR_DEAL_RANDOM; the first
+ * nfixed_board board cards are fixed_board; dead cards are never dealt. Returns 0 or HR_ERR_*. */
+int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
+            const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
+            int ndead, uint8_t *holes, uint8_t *boards);
+
+/* Showdowns of `nrows` deals: holes[row][player][2] and a 5-card boards[row][5]. ranks[row]
+ * [player] gets each player's rank, shares[row][player] the share of the pot in
+ * 1/HR_SHARE_UNITS (each row sums to HR_SHARE_UNITS). Returns -1, or the first bad row with
+ * *error set (a card id above 51, a card twice in the row, not 1..HR_MAX_PLAYERS players). */
+int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
+                          uint16_t *shares, int *error);
+
+/* Hand strength of the 1,326 holdings (h = hi * (hi - 1) / 2 + lo, cards lo < hi) on a board
+ * of 3..5 cards. now[h] (if not NULL): 2 x opponents beaten + opponents tied on the board as it
+ * stands, -1 where the holding meets the board. For the river runouts numbered [first, end)
+ * (lexicographic order of the unseen cards), each holding that misses the runout adds its
+ * river numerator n (out of 2 x 990) to sum[h], n * n to sum_squares[h], 1 to runouts[h] and,
+ * with bins > 0, 1 to histogram[h * bins + n * bins / 1980] (the last bin takes 1980). */
+int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first, uint64_t end, int32_t *now,
+                     uint64_t *sum, uint64_t *sum_squares, uint32_t *runouts, uint32_t *histogram);
+
+/* The index of the holding of cards a and b (either order), or a negative HR_ERR_*. */
+int hr_holding_index(int a, int b);
+
 #endif

@@ -16,48 +16,7 @@
 #include <string.h>
 
 #include "equity_internal.h"
-
-/* splitmix64: a tiny generator that passes BigCrush; one stream a chunk. */
-HR_INLINE uint64_t mix64(uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-typedef struct {
-    uint64_t state, spare;
-} rng_t;
-
-HR_INLINE uint64_t next64(rng_t *rng) {
-    return mix64(rng->state += 0x9E3779B97F4A7C15ull);
-}
-
-/* Uniform ints in [0, n) without bias (Lemire's multiply-and-reject), two from each 64-bit
- * draw: `spare` holds the unused half (bit 32 set marks it present). */
-HR_INLINE uint32_t half32(rng_t *rng) {
-    if (rng->spare) {
-        uint32_t half = (uint32_t)rng->spare;
-        rng->spare = 0;
-        return half;
-    }
-    uint64_t draw = next64(rng);
-    rng->spare = (draw & 0xFFFFFFFFull) | 1ull << 32;
-    return (uint32_t)(draw >> 32);
-}
-
-HR_INLINE uint32_t below(rng_t *rng, uint32_t n) {
-    uint64_t product = (uint64_t)half32(rng) * n;
-    if (HR_UNLIKELY((uint32_t)product < n)) {
-        uint32_t floor = (uint32_t)(-n) % n;
-        while ((uint32_t)product < floor) product = (uint64_t)half32(rng) * n;
-    }
-    return (uint32_t)(product >> 32);
-}
-
-/* A uniform double in [0, 1). */
-HR_INLINE double unit(rng_t *rng) {
-    return (double)(next64(rng) >> 11) * (1.0 / 9007199254740992.0);
-}
+#include "random.h"
 
 /* The first index in [start, end) whose running weight exceeds target. */
 HR_INLINE int search(const double *cumulative, int start, int end, double target) {
@@ -365,7 +324,7 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
         for (int b = 0; b < HR_MC_BATCH; b++)
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = combo_start[p];
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
-        rng_t rng = {mix64(seed) ^ mix64(chunk + 0x632BE59BD9B4E019ull), 0};
+        rng_t rng = chunk_stream(seed, chunk);
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
         memcpy(deck, fresh_deck, sizeof deck); /* each chunk shuffles from the same order */
         if (overlap) {

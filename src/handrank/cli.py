@@ -166,6 +166,11 @@ def _chart(args: argparse.Namespace) -> str:
     return chart_text()
 
 
+def _drop_stdout() -> None:
+    """Send what stdout still buffers to /dev/null: the flush at exit must not fail again."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def _version() -> str:
     import handrank
 
@@ -249,9 +254,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\nhandrank: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (handrank census | head -1): nothing to say
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        _drop_stdout()
         return 141
     except OSError as error:  # e.g. a full disk behind stdout
         print(f"handrank: error: cannot write the output: {error.strerror or error}", file=sys.stderr)
+        _drop_stdout()
         return 1
     return 0

@@ -1,0 +1,59 @@
+/* Internal to the kernel: the random streams of Monte Carlo and of dealing. Work is numbered
+ * in chunks of HR_EQUITY_CHUNK, chunk c drawn from its own stream seeded by (seed, c), so a
+ * seed gives the same cards however the chunks are shared out. */
+#ifndef HANDRANK_RANDOM_H
+#define HANDRANK_RANDOM_H
+
+#include <string.h>
+
+#include "kernel.h"
+
+/* splitmix64: a tiny generator that passes BigCrush; one stream a chunk. */
+HR_INLINE uint64_t mix64(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+typedef struct {
+    uint64_t state, spare;
+} rng_t;
+
+HR_INLINE uint64_t next64(rng_t *rng) {
+    return mix64(rng->state += 0x9E3779B97F4A7C15ull);
+}
+
+/* Uniform ints in [0, n) without bias (Lemire's multiply-and-reject), two from each 64-bit
+ * draw: `spare` holds the unused half (bit 32 set marks it present). */
+HR_INLINE uint32_t half32(rng_t *rng) {
+    if (rng->spare) {
+        uint32_t half = (uint32_t)rng->spare;
+        rng->spare = 0;
+        return half;
+    }
+    uint64_t draw = next64(rng);
+    rng->spare = (draw & 0xFFFFFFFFull) | 1ull << 32;
+    return (uint32_t)(draw >> 32);
+}
+
+HR_INLINE uint32_t below(rng_t *rng, uint32_t n) {
+    uint64_t product = (uint64_t)half32(rng) * n;
+    if (HR_UNLIKELY((uint32_t)product < n)) {
+        uint32_t floor = (uint32_t)(-n) % n;
+        while ((uint32_t)product < floor) product = (uint64_t)half32(rng) * n;
+    }
+    return (uint32_t)(product >> 32);
+}
+
+/* A uniform double in [0, 1). */
+HR_INLINE double unit(rng_t *rng) {
+    return (double)(next64(rng) >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* The stream of one chunk. */
+HR_INLINE rng_t chunk_stream(uint64_t seed, uint64_t chunk) {
+    rng_t rng = {mix64(seed) ^ mix64(chunk + 0x632BE59BD9B4E019ull), 0};
+    return rng;
+}
+
+#endif

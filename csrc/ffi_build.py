@@ -90,8 +90,8 @@ ffibuilder.set_source(
     '#include "handrank.h"\n#include "preflop_tables.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
-    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "csrc/random.h", "tables/handrank_tables.h",
-             "tables/preflop_tables.h"],
+    depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "csrc/random.h",
+             "tables/handrank_tables.h", "tables/preflop_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],
     # Release builds are stripped (symbols and debug information: a third of the size).

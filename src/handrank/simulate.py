@@ -260,11 +260,12 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
 def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
     import dask.array as da
 
-    holes, boards = da.asarray(holes), da.asarray(boards)
+    holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
     if holes.ndim != 3 or holes.shape[2] != 2 or boards.ndim != 2 or boards.shape[1] != 5:
         raise ValueError(f"holes must be n x players x 2 and boards n x 5, got {holes.shape} and {boards.shape}")
     players = holes.shape[1]
-    rows = da.concatenate([holes.reshape(holes.shape[0], 2 * players), boards], axis=1).rechunk({1: -1})
+    rows = da.concatenate([holes.reshape(holes.shape[0], 2 * players), boards], axis=1)  # type: ignore[no-untyped-call]
+    rows = rows.rechunk({1: -1})
 
     def block(cards: Any, block_info: Any = None) -> Any:
         import numpy as np

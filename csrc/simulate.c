@@ -63,58 +63,96 @@ int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_c
     return 0;
 }
 
-int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
-                          uint16_t *shares, int *error) {
-    *error = 0;
-    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) {
-        *error = HR_ERR_PLAYERS;
-        return 0;
-    }
+#define HR_SHOWDOWN_BLOCK 64
+
+/* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
+ * players unrolls). In blocks of rows: every hand's key first (the board's once a row, then
+ * one add a player) with the checks, then all the lookups, independent of each other, then
+ * the winners. Suits are gathered only for the hands that flush. */
+HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
+                                uint16_t *ranks, uint16_t *shares, int *error) {
     uint16_t share_of[HR_MAX_PLAYERS + 1]; /* a k-way split pays HR_SHARE_UNITS / k */
     share_of[0] = 0;
     for (int k = 1; k <= HR_MAX_PLAYERS; k++) share_of[k] = (uint16_t)(HR_SHARE_UNITS / k);
-    for (int64_t i = 0; i < nrows; i++) {
-        const uint8_t *board = boards + i * 5, *hole = holes + i * (int64_t)(2 * nplayers);
-        /* the board's key once; then one add and one lookup a player, all players' lookups
-         * independent of each other; suits only for the hands that flush */
-        uint64_t key = HR_SUIT_BIAS, used = 0, repeats = 0;
-        int bad = 0;
-        for (int j = 0; j < 5; j++) {
-            uint64_t bit = 1ull << (board[j] & 63);
-            bad |= board[j] > 51;
-            repeats |= used & bit;
-            used |= bit;
-            key += hr_card_key[board[j]];
+    uint64_t hand[HR_SHOWDOWN_BLOCK * HR_MAX_PLAYERS];
+    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
+        const uint8_t *board = boards + start * 5, *hole = holes + start * (2 * nplayers);
+        for (int r = 0; r < rows; r++, board += 5, hole += 2 * nplayers) {
+            uint64_t key = HR_SUIT_BIAS + hr_card_key[board[0]] + hr_card_key[board[1]] + hr_card_key[board[2]] +
+                           hr_card_key[board[3]] + hr_card_key[board[4]];
+            uint64_t used = 0, repeats = 0;
+            int bad = 0;
+            for (int j = 0; j < 5; j++) {
+                uint64_t bit = 1ull << (board[j] & 63);
+                bad |= board[j];
+                repeats |= used & bit;
+                used |= bit;
+            }
+            for (int p = 0; p < nplayers; p++) {
+                int c0 = hole[2 * p], c1 = hole[2 * p + 1];
+                uint64_t b0 = 1ull << (c0 & 63), b1 = 1ull << (c1 & 63);
+                bad |= c0 | c1;
+                repeats |= (used & b0) | ((used | b0) & b1);
+                used |= b0 | b1;
+                hand[r * nplayers + p] = key + hr_card_key[c0] + hr_card_key[c1];
+            }
+            /* every id is 0..51 exactly when no card key marked the sum invalid */
+            if (HR_UNLIKELY((repeats != 0) | ((hand[r * nplayers] & HR_INVALID_CHECK) != 0) |
+                            (bad > 63))) {
+                int invalid = 0;
+                for (int j = 0; j < 5; j++) invalid |= board[j] > 51;
+                for (int j = 0; j < 2 * nplayers; j++) invalid |= hole[j] > 51;
+                if (invalid || repeats) {
+                    *error = invalid ? HR_ERR_CARD : HR_ERR_DUPLICATE;
+                    return start + r;
+                }
+            }
+            for (int p = 0; p < nplayers; p++) /* ids 52..63 alias a valid bit: caught here */
+                if (HR_UNLIKELY(hand[r * nplayers + p] & HR_INVALID_CHECK)) {
+                    *error = HR_ERR_CARD;
+                    return start + r;
+                }
         }
-        int rank[HR_MAX_PLAYERS];
-        for (int p = 0; p < nplayers; p++) {
-            int c0 = hole[2 * p], c1 = hole[2 * p + 1];
-            uint64_t b0 = 1ull << (c0 & 63), b1 = 1ull << (c1 & 63);
-            bad |= (c0 > 51) | (c1 > 51);
-            repeats |= (used & b0) | ((used | b0) & b1);
-            used |= b0 | b1;
-            uint64_t hand = key + hr_card_key[c0] + hr_card_key[c1];
-            if (HR_UNLIKELY(hand & HR_FLUSH_CHECK)) {
-                uint64_t suits = suit_rank_bit(c0 & 63) | suit_rank_bit(c1 & 63);
-                for (int j = 0; j < 5; j++) suits |= suit_rank_bit(board[j] & 63);
-                rank[p] = flush_rank(suits, hand);
+        uint16_t *block_ranks = ranks + start * nplayers;
+        for (int k = 0; k < rows * nplayers; k++) {
+            uint64_t key = hand[k];
+            if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) {
+                int r = k / nplayers, p = k % nplayers;
+                const uint8_t *b = boards + (start + r) * 5, *h = holes + (start + r) * (2 * nplayers);
+                uint64_t suits = suit_rank_bit(h[2 * p]) | suit_rank_bit(h[2 * p + 1]);
+                for (int j = 0; j < 5; j++) suits |= suit_rank_bit(b[j]);
+                block_ranks[k] = (uint16_t)flush_rank(suits, key);
             } else {
-                rank[p] = multiset_rank(hand);
+                block_ranks[k] = (uint16_t)multiset_rank(key);
             }
         }
-        if (HR_UNLIKELY(bad | (repeats != 0))) { /* an id above 51, or a card twice */
-            *error = bad ? HR_ERR_CARD : HR_ERR_DUPLICATE;
-            return i;
-        }
-        int best = rank[0];
-        for (int p = 1; p < nplayers; p++) best = rank[p] < best ? rank[p] : best;
-        int winners = 0;
-        for (int p = 0; p < nplayers; p++) winners += rank[p] == best;
-        uint16_t share = share_of[winners], *row_ranks = ranks + i * nplayers, *row_shares = shares + i * nplayers;
-        for (int p = 0; p < nplayers; p++) {
-            row_ranks[p] = (uint16_t)rank[p];
-            row_shares[p] = rank[p] == best ? share : 0;
+        for (int r = 0; r < rows; r++) {
+            const uint16_t *rank = block_ranks + r * nplayers;
+            uint16_t *share = shares + (start + r) * nplayers;
+            int best = rank[0], winners = 0;
+            for (int p = 1; p < nplayers; p++) best = rank[p] < best ? rank[p] : best;
+            for (int p = 0; p < nplayers; p++) winners += rank[p] == best;
+            for (int p = 0; p < nplayers; p++) share[p] = rank[p] == best ? share_of[winners] : 0;
         }
     }
     return -1;
+}
+
+int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
+                          uint16_t *shares, int *error) {
+    *error = 0;
+    switch (nplayers) {
+    case 1: return showdown_rows(holes, boards, nrows, 1, ranks, shares, error);
+    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error);
+    case 3: return showdown_rows(holes, boards, nrows, 3, ranks, shares, error);
+    case 4: return showdown_rows(holes, boards, nrows, 4, ranks, shares, error);
+    case 5: return showdown_rows(holes, boards, nrows, 5, ranks, shares, error);
+    case 6: return showdown_rows(holes, boards, nrows, 6, ranks, shares, error);
+    case 7: return showdown_rows(holes, boards, nrows, 7, ranks, shares, error);
+    case 8: return showdown_rows(holes, boards, nrows, 8, ranks, shares, error);
+    case 9: return showdown_rows(holes, boards, nrows, 9, ranks, shares, error);
+    case 10: return showdown_rows(holes, boards, nrows, 10, ranks, shares, error);
+    default: *error = HR_ERR_PLAYERS; return 0;
+    }
 }

@@ -18,6 +18,8 @@ from .names import describe, rank_pattern
 from .preflop import preflop_chart
 from .ranges import parse_range
 from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winners
+from .simulate import deal, holding_index, holdings, showdown_many
+from .strength import HandStrength, canonical_boards, hand_strength, hand_strength_many
 
 
 def __getattr__(name: str) -> str:
@@ -38,4 +40,6 @@ __all__ = [
     "evaluate", "evaluate_many", "compare", "category", "categories", "census",
     "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",
     "equity", "EquityResult", "parse_range", "preflop_chart",
+    "deal", "showdown_many", "holdings", "holding_index", "hand_strength", "hand_strength_many", "HandStrength",
+    "canonical_boards",
 ]

@@ -86,6 +86,25 @@ int main(int argc, char **argv) {
             hr_equity_ranges(combos, start, weights, 3, river, 5, dead, 0, group, 1, 0, 1, sums, (uint64_t *)mc);
             hr_equity_monte_carlo(combos, start, weights, players, river, 3, dead, 0, next(), 5000, 0, 1, mc);
         }
+        { /* bulk simulation: dealing, showdowns, hand strength */
+            static uint8_t dealt_holes[8 * 23 * 2], dealt_boards[8 * 5], fixed[46], rows_holes[64 * 20],
+                rows_boards[64 * 5];
+            static uint16_t row_ranks[64 * 10], row_shares[64 * 10];
+            static int32_t now[1326];
+            static uint64_t sum[1326], squares[1326];
+            static uint32_t runs[1326], histogram[1326 * 8];
+            int players = 1 + upto(25), nb = upto(7), nfixed = upto(7), err;
+            for (int i = 0; i < 46; i++) fixed[i] = upto(3) ? 255 : card();
+            hr_deal(next(), (uint64_t)upto(9), 0, 1, players, fixed, nb, board, nfixed, dead, ndead, dealt_holes,
+                    dealt_boards);
+            int sp = upto(12), rows = upto(64);
+            for (int i = 0; i < 64 * 20; i++) rows_holes[i] = card();
+            for (int i = 0; i < 64 * 5; i++) rows_boards[i] = card();
+            hr_showdown_batch(rows_holes, rows_boards, rows, sp, row_ranks, row_shares, &err);
+            if (r % 200 == 0)
+                hr_hand_strength(board, nboard, upto(9), (uint64_t)upto(40), (uint64_t)upto(60), upto(2) ? now : NULL,
+                                 sum, squares, runs, upto(4) ? histogram : NULL);
+        }
         for (int i = 0; i < 64; i++) keys_in[i] = card();
         hr_preflop_keys(keys_in, 16, keys);
         (void)nplayers;

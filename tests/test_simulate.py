@@ -1,0 +1,151 @@
+"""deal, showdown_many, holdings: against evaluate_many, a slow per-row reference, chi-square
+uniformity, and bad input."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from handrank import deal, evaluate_many, format_cards, holding_index, holdings, parse, showdown_many
+
+
+def test_holdings_order_and_index_round_trip():
+    h = holdings()
+    assert h.shape == (1326, 2) and h.dtype == np.uint8
+    assert len({tuple(row) for row in h.tolist()}) == 1326 and (h[:, 0] > h[:, 1]).all()
+    for i in (0, 1, 77, 1000, 1325):
+        assert holding_index(h[i].tolist()) == i and holding_index(list(reversed(h[i].tolist()))) == i
+    assert format_cards(h[holding_index("Kd 7c")]) == "Kd 7c"
+    with pytest.raises(ValueError, match="duplicate card '3d'"):
+        holding_index([5, 5])
+    with pytest.raises(ValueError, match="two cards"):
+        holding_index("As Ah Ad")
+
+
+def test_showdown_ranks_equal_evaluate_many():
+    holes, boards = deal(60_000, 4, seed=3)
+    ranks, shares = showdown_many(holes, boards)
+    rows = np.concatenate([holes.reshape(-1, 2), np.repeat(boards, 4, axis=0)], axis=1)
+    assert np.array_equal(ranks.reshape(-1), evaluate_many(rows))
+    assert (shares.sum(axis=1) == 2520).all()
+
+
+def slow_shares(ranks):
+    best = min(ranks)
+    winners = [p for p, r in enumerate(ranks) if r == best]
+    return [2520 // len(winners) if p in winners else 0 for p in range(len(ranks))]
+
+
+def test_shares_equal_a_per_row_reference_with_forced_ties():
+    rng = np.random.default_rng(5)
+    holes, boards = deal(20_000, 5, seed=9)
+    # Forced splits: a board that plays for everybody (a royal flush), and pairs of players
+    # holding the same ranks in other suits (2-, 3- and 4-way ties on many boards).
+    boards[:2000] = parse("As Ks Qs Js Ts")
+    holes[:2000] = np.array([parse(h) for h in ("2c 3d", "4c 5d", "6c 7d", "8c 9d", "2d 3c")], dtype=np.uint8)
+    boards[2000:4000] = parse("2h 2s 7c 8d 9h")
+    holes[2000:4000] = np.array([parse(h) for h in ("Ac Kd", "Ad Kc", "Ah Kh", "As Ks", "Qc Jd")], dtype=np.uint8)
+    ranks, shares = showdown_many(holes, boards)
+    for row in list(range(0, 4000, 97)) + rng.integers(4000, 20_000, 300).tolist():
+        assert shares[row].tolist() == slow_shares(ranks[row].tolist()), row
+    assert (shares[:2000] == 504).all()  # five-way split of the board's royal flush
+    assert sorted(set((shares[2000:4000] > 0).sum(axis=1).tolist())) >= [2, 4]
+
+
+def test_deal_is_uniform():
+    holes, boards = deal(400_000, 2, seed=2026)
+    cards = np.concatenate([holes.reshape(len(holes), -1), boards], axis=1)
+    assert all(len(set(row)) == 9 for row in cards[:1000].tolist())
+    # every card equally likely in every position: chi-square over 52 cells, 51 degrees of freedom
+    for position in range(9):
+        counts = np.bincount(cards[:, position], minlength=52)
+        expected = len(cards) / 52
+        chi2 = ((counts - expected) ** 2 / expected).sum()
+        assert chi2 < 100, (position, chi2)  # P(chi2_51 > 100) < 1e-4
+    # pairs of positions: the 52 x 51 ordered pairs of the first two board cards
+    pairs = np.bincount(boards[:, 0].astype(int) * 52 + boards[:, 1], minlength=52 * 52).reshape(52, 52)
+    observed = pairs[~np.eye(52, dtype=bool)]
+    expected = len(cards) / (52 * 51)
+    chi2 = ((observed - expected) ** 2 / expected).sum()
+    assert chi2 < 2652 + 6 * np.sqrt(2 * 2651), chi2  # about six standard deviations above the mean
+
+
+def test_known_cards_stay_put_and_appear_nowhere_else():
+    holes, boards = deal(50_000, 3, hole_cards=[None, "As Ah", None], board_cards="Kd 7c", dead="2c 2d", seed=4)
+    assert (holes[:, 1] == parse("As Ah")).all() and (boards[:, :2] == parse("Kd 7c")).all()
+    everything = np.concatenate([holes.reshape(len(holes), -1), boards], axis=1)
+    for card in parse("As Ah Kd 7c 2c 2d"):
+        assert ((everything == card).sum(axis=1) == (0 if card in parse("2c 2d") else 1)).all()
+    assert all(len(set(row)) == 11 for row in everything[:2000].tolist())
+
+
+def test_a_seed_gives_the_same_deals_on_any_number_of_threads():
+    one = deal(300_000, 6, seed=11)
+    two = deal(300_000, 6, seed=11, threads=2)
+    assert all(np.array_equal(a, b) for a, b in zip(one, two))
+    assert not np.array_equal(one[0], deal(300_000, 6, seed=12)[0])
+
+
+@pytest.mark.parametrize(("kwargs", "error", "words"), [
+    ({"n": -1, "players": 2}, ValueError, "n must be from 0"),
+    ({"n": 10, "players": 0}, ValueError, "players must be from 1 to 23"),
+    ({"n": 10, "players": 24}, ValueError, "players must be from 1 to 23"),
+    ({"n": 10, "players": 2, "board": 6}, ValueError, "board must be from 0 to 5"),
+    ({"n": 10, "players": 2.0}, TypeError, "players"),
+    ({"n": 10, "players": 23, "board": 5, "dead": "2c 2d"}, ValueError, "needs 51 more cards and the deck has 50"),
+    ({"n": 10, "players": 2, "hole_cards": ["As Ah", "As Kd"]}, ValueError, "card 'As' is both in hole_cards[0]"),
+    ({"n": 10, "players": 2, "hole_cards": ["As Ah"]}, ValueError, "1 entries for 2 players"),
+    ({"n": 10, "players": 2, "hole_cards": ["As", None]}, ValueError, "two cards or None"),
+    ({"n": 10, "players": 2, "board_cards": "Kd 7c", "dead": "7c"}, ValueError, "'7c' is both in board_cards"),
+    ({"n": 10, "players": 2, "board": 2, "board_cards": "Kd 7c 2h"}, ValueError, "3 cards for a board of 2"),
+    ({"n": 10, "players": 2, "seed": -5}, ValueError, "seed"),
+    ({"n": 10, "players": 2, "threads": 0}, ValueError, "threads"),
+])
+def test_deal_bad_input(kwargs, error, words):
+    with pytest.raises(error) as info:
+        deal(**kwargs)
+    assert words in str(info.value)
+
+
+def test_showdown_bad_input_names_the_row():
+    holes, boards = deal(1000, 3, seed=1)
+    bad = holes.copy()
+    bad[417, 2, 1] = bad[417, 0, 0]
+    with pytest.raises(ValueError, match="row 417: a card used twice"):
+        showdown_many(bad, boards)
+    bad = boards.copy()
+    bad[3, 4] = 52
+    with pytest.raises(ValueError, match="row 3: a card id above 51"):
+        showdown_many(holes, bad)
+    wide = holes.astype(np.int64)
+    wide[8, 1, 1] = 300
+    with pytest.raises(ValueError, match="row 8: card id 300 is out of range"):
+        showdown_many(wide, boards)
+    with pytest.raises(ValueError, match="shape"):
+        showdown_many(holes, boards[:, :4])
+    with pytest.raises(ValueError, match="1000 rows and boards 999"):
+        showdown_many(holes, boards[:999])
+    with pytest.raises(TypeError, match="integer"):
+        showdown_many(holes.astype(float), boards)
+    with pytest.raises(ValueError, match="1 to 10 players"):
+        showdown_many(np.zeros((1, 11, 2), np.uint8), boards[:1])
+
+
+def test_showdown_on_dask_arrays():
+    import dask.array as da
+    holes, boards = deal(50_000, 3, seed=6)
+    ranks, shares = showdown_many(da.from_array(holes, chunks=(20_000, 3, 2)), da.from_array(boards, chunks=20_000))
+    direct = showdown_many(holes, boards)
+    assert np.array_equal(ranks.compute(), direct[0]) and np.array_equal(shares.compute(), direct[1])
+    bad = holes.copy()
+    bad[31_000, 0] = bad[31_000, 1]
+    ranks, _ = showdown_many(da.from_array(bad, chunks=(20_000, 3, 2)), da.from_array(boards, chunks=20_000))
+    with pytest.raises(ValueError, match="row 31000"):
+        ranks.compute()
+
+
+def test_every_deal_of_one_small_case():
+    # all 2-player deals with a fixed board: each pair of holdings appears, nothing else
+    holes, boards = deal(20_000, 2, board=5, board_cards="As Ks Qs Js Ts", seed=3)
+    seen = {tuple(sorted(map(tuple, h.tolist()))) for h in holes}
+    assert all(not set(itertools.chain(*pair)) & set(parse("As Ks Qs Js Ts")) for pair in seen)

@@ -1,0 +1,116 @@
+"""hand_strength: every number against a brute force through evaluate_many."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from handrank import canonical_boards, evaluate_many, hand_strength, hand_strength_many, holding_index, holdings, parse
+
+
+def brute_hs(hole, board):
+    """HS of one holding on a full or partial board: opponents beaten, ties half."""
+    known = set(hole) | set(board)
+    opponents = np.array([h for h in holdings().tolist() if not set(h) & known], dtype=np.uint8)
+    mine = evaluate_many(np.array([list(hole) + list(board)], dtype=np.uint8))[0]
+    theirs = evaluate_many(np.hstack([opponents, np.tile(np.array(board, np.uint8), (len(opponents), 1))]))
+    return ((theirs > mine).sum() + (theirs == mine).sum() / 2) / len(opponents)
+
+
+def brute(hole, board, bins=None):
+    """hs, ehs, ehs2 and histogram of one holding, runout by runout."""
+    deck = [c for c in range(52) if c not in set(hole) | set(board)]
+    river = [brute_hs(hole, list(board) + list(run)) for run in itertools.combinations(deck, 5 - len(board))]
+    histogram = None
+    if bins:
+        histogram = np.bincount(np.minimum((np.array(river) * bins).astype(int), bins - 1), minlength=bins)
+        histogram = histogram / len(river)
+    return brute_hs(hole, board), np.mean(river), np.mean(np.square(river)), histogram
+
+
+@pytest.mark.parametrize(("board", "holes"), [
+    ("Kh 7d 2c", ["As Ah", "7c 2d", "Qh Jh", "Kc 7c"]),
+    ("Ts 9s 2d 3c", ["As Ks", "Jd 8d", "2h 2s"]),
+    ("Ac Kc 7h 7d 2s", ["Qc Jc", "7c 7s", "3h 4h"]),
+])
+def test_sample_holdings_equal_brute_force(board, holes):
+    cards = parse(board)
+    result = hand_strength(board, bins=10)
+    for hole in holes:
+        i = holding_index(hole)
+        hs, ehs, ehs2, histogram = brute(parse(hole), cards, bins=10)
+        assert math.isclose(result.hs[i], hs, abs_tol=1e-12)
+        assert math.isclose(result.ehs[i], ehs, abs_tol=1e-12) and math.isclose(result.ehs2[i], ehs2, abs_tol=1e-12)
+        assert np.allclose(result.histogram[i], histogram, atol=1e-12)
+    meets = [holding_index(h) for h in ("As Ah", "2c 2d") if set(parse(h)) & set(cards)]
+    assert all(np.isnan(result.ehs[i]) for i in meets)
+    assert np.isnan(result.ehs).sum() == 1326 - math.comb(52 - len(cards), 2)
+
+
+def test_random_boards_on_every_street():
+    rng = np.random.default_rng(1)
+    for size in (3, 4, 5):
+        cards = rng.choice(52, size, replace=False).tolist()
+        result = hand_strength(cards)
+        free = [h for h in holdings().tolist() if not set(h) & set(cards)]
+        for k in rng.choice(len(free), 3, replace=False):
+            hole = free[k]
+            hs, ehs, ehs2, _ = brute(hole, cards)
+            i = holding_index(hole)
+            assert math.isclose(result.hs[i], hs, abs_tol=1e-12) and math.isclose(result.ehs[i], ehs, abs_tol=1e-12)
+            assert math.isclose(result.ehs2[i], ehs2, abs_tol=1e-12)
+
+
+def test_aces_seven_deuce_and_a_flush_draw_on_one_flop():
+    # On Kh 7d 2h: aces are strong but not safe; 7c 2c is two pair; Ah Qh a nut flush draw.
+    result = hand_strength("Kh 7d 2h")
+    aces, two_pair, draw = (result.ehs[holding_index(h)] for h in ("As Ac", "7c 2c", "Ah Qh"))
+    for hole, value in (("As Ac", aces), ("7c 2c", two_pair), ("Ah Qh", draw)):
+        assert math.isclose(value, brute(parse(hole), parse("Kh 7d 2h"))[1], abs_tol=1e-12)
+    assert two_pair > aces > draw > 0.5
+    assert result.hs[holding_index("Ah Qh")] < result.ehs[holding_index("Ah Qh")]  # the draw gains with cards
+    assert result.ehs2[holding_index("Ah Qh")] > result.ehs[holding_index("Ah Qh")] ** 2  # and varies
+
+
+def test_river_ehs_is_hs_and_histograms_are_distributions():
+    river = hand_strength("Ac Kc 7h 7d 2s", bins=20)
+    assert np.allclose(river.ehs, river.hs, equal_nan=True) and river.runouts == 1
+    flop = hand_strength("Qs 8d 3c", bins=20)
+    sums = np.nansum(flop.histogram, axis=1)
+    assert np.allclose(sums[~np.isnan(flop.ehs)], 1.0)
+    centers = (np.arange(20) + 0.5) / 20
+    assert np.nanmax(np.abs(flop.histogram @ centers - flop.ehs)) < 1 / 40 + 1e-9
+
+
+def test_threads_give_the_same_numbers():
+    one = hand_strength("Jh Tc 4s", bins=8)
+    two = hand_strength("Jh Tc 4s", bins=8, threads=2)
+    for name in ("hs", "ehs", "ehs2", "histogram"):
+        assert np.array_equal(getattr(one, name), getattr(two, name), equal_nan=True)
+
+
+def test_many_boards():
+    boards = np.array([parse("Kh 7d 2c"), parse("Ts 9s 2d")], dtype=np.uint8)
+    many = hand_strength_many(boards, bins=4, threads=2)
+    assert many.ehs.shape == (2, 1326) and many.histogram.shape == (2, 1326, 4) and many.weights.tolist() == [1, 1]
+    assert np.array_equal(many.ehs[1], hand_strength("Ts 9s 2d").ehs, equal_nan=True)
+    flops, weights = canonical_boards(3)
+    assert len(flops) == 1755 and weights.sum() == 22_100 and len(canonical_boards(4)[0]) == 16_432
+
+
+@pytest.mark.parametrize(("call", "error", "words"), [
+    (lambda: hand_strength("Kh 7d"), ValueError, "3, 4 or 5 cards, got 2"),
+    (lambda: hand_strength("Kh 7d 7d"), ValueError, "duplicate card '7d'"),
+    (lambda: hand_strength("Kh 7d 2c", bins=0), ValueError, "bins must be from 1"),
+    (lambda: hand_strength("Kh 7d 2c", bins=2.5), TypeError, "bins"),
+    (lambda: hand_strength("Kh 7d 2c", threads=-1), ValueError, "threads"),
+    (lambda: hand_strength_many("pre-flops"), ValueError, "one of flops, turns, rivers"),
+    (lambda: hand_strength_many(np.array([[1, 2, 2]])), ValueError, "row 0: a card twice"),
+    (lambda: hand_strength_many(np.array([[1, 2]])), ValueError, "3, 4 or 5 cards a row"),
+    (lambda: hand_strength_many(np.array([[1, 2, 3]]), client=object()), TypeError, "client"),
+])
+def test_bad_input(call, error, words):
+    with pytest.raises(error) as info:
+        call()
+    assert words in str(info.value)

@@ -185,10 +185,13 @@ def documented_keys():
     ("census", ["census"]),
     ("equity", ["equity", "AsAh", "KdKc", "--trials", "1000", "--seed", "3"]),
     ("chart", ["chart"]),
+    ("strength", ["strength", "--street", "flop", "--part", "28/28", "--out"]),
 ])
-def test_json_output_is_what_the_readme_says(capsys, command, argv):
+def test_json_output_is_what_the_readme_says(capsys, tmp_path, command, argv):
+    if argv[-1] == "--out":
+        argv = [*argv, str(tmp_path / "strength.npz")]
     documented = documented_keys()
-    assert set(documented) == {"rank", "compare", "showdown", "census", "equity", "chart"}
+    assert set(documented) == {"rank", "compare", "showdown", "census", "equity", "strength", "chart"}
     assert documented["showdown"]["players"] and documented["census"]["categories"]  # the table was read
     status, out, _ = run(capsys, *argv, "--json")
     report = json.loads(out)

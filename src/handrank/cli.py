@@ -6,6 +6,7 @@
     handrank census --cards 7
     handrank equity AsAh KdKc --board "2c 7d 9h"
     handrank chart --out chart.png
+    handrank strength --street flop --out strength.npz --bins 50
 
 Every command takes ``--json``. Bad input prints one line on stderr and exits with 2;
 Ctrl-C prints one line and exits with 130.
@@ -154,6 +155,25 @@ def _equity(args: argparse.Namespace) -> str:
     return result.table()
 
 
+def _strength(args: argparse.Namespace) -> str:
+    from pathlib import Path
+
+    from .strength_job import run_strength_job, terminal_progress
+
+    index, _, count = args.part.partition("/")
+    if not (index.isdigit() and count.isdigit()):
+        raise ValueError(f"--part is I/N, e.g. 1/4, got {args.part!r}")
+    summary = run_strength_job(args.street, Path(args.out), bins=args.bins, threads=args.threads,
+                               part=(int(index), int(count)), scheduler=args.scheduler,
+                               progress=terminal_progress if sys.stderr.isatty() else None)
+    if args.json:
+        return _json(summary)
+    if summary["complete"]:
+        return f"wrote {summary['out']}: {summary['boards']:,} {args.street}s ({summary['seconds']} s)"
+    return (f"{summary['blocks_done']} of {summary['blocks']} blocks done ({summary['seconds']} s); "
+            f"run the other parts, then this command again to merge")
+
+
 def _chart(args: argparse.Namespace) -> str:
     if args.out:
         path = plot_chart(args.out)
@@ -227,11 +247,21 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
     sub.set_defaults(run=_equity)
 
+    sub = commands.add_parser("strength", help="hand strength (EHS, EHS^2, histograms) of every holding on every "
+                                               "board of a street, saved as .npz; resumable")
+    sub.add_argument("--street", choices=("flop", "turn", "river"), default="flop")
+    sub.add_argument("--out", required=True, help="the .npz file to write")
+    sub.add_argument("--bins", type=_whole_number, help="histogram bins of river HS")
+    sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
+    sub.add_argument("--part", default="1/1", help="I/N: work only every N-th block, starting at the I-th")
+    sub.add_argument("--scheduler", help="a Dask scheduler address: work on that cluster")
+    sub.set_defaults(run=_strength)
+
     sub = commands.add_parser("chart", help="each starting hand's exact preflop equity against one random hand")
     sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra)")
     sub.set_defaults(run=_chart)
 
-    for name in ("rank", "compare", "showdown", "census", "equity", "chart"):
+    for name in ("rank", "compare", "showdown", "census", "equity", "strength", "chart"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
     return parser
 

@@ -1,0 +1,100 @@
+"""The ``handrank strength`` job: hand strength of every holding on every board of a street.
+
+    handrank strength --street flop --out strength.npz [--bins 50] [--threads 2]
+    handrank strength --street flop --out strength.npz --part 1/4     # one of four machines
+    handrank strength --street flop --out strength.npz --scheduler tcp://10.0.0.5:8786
+
+The boards (every flop, turn or river up to suit isomorphism) are worked in blocks of 64; each
+finished block is saved under ``OUT.parts/``, so a run that stops (Ctrl-C, a crash, a machine
+going away) resumes where it was, and ``--part I/N`` works only every N-th block, so N
+machines can share a street. When every block is there, they are merged into OUT:
+
+    boards (m, k) uint8, weights (m,) (how many boards each stands for), hs, ehs, ehs2
+    (m, 1326) float64 in holdings() order (NaN where a holding meets the board), histogram
+    (m, 1326, bins) when --bins is given, street, bins.
+
+Load it with ``numpy.load("strength.npz")``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .strength import canonical_boards, hand_strength_many
+
+__all__ = ["run_strength_job", "BLOCK"]
+
+BLOCK = 64
+STREETS = {"flop": 3, "turn": 4, "river": 5}
+FIELDS = ("hs", "ehs", "ehs2", "histogram")
+
+
+def _parts_dir(out: Path) -> Path:
+    return out.with_name(out.name + ".parts")
+
+
+def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads: int | None = None,
+                     part: tuple[int, int] = (1, 1), scheduler: str | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+    """Work the blocks of this part that are not saved yet; merge when all are. A summary."""
+    import numpy as np
+
+    if street not in STREETS:
+        raise ValueError(f"street must be one of {', '.join(STREETS)}, got {street!r}")
+    index, count = part
+    if not 1 <= index <= count:
+        raise ValueError(f"part must be I/N with 1 <= I <= N, got {index}/{count}")
+    boards, weights = canonical_boards(STREETS[street])
+    blocks = -(-len(boards) // BLOCK)
+    parts = _parts_dir(out)
+    parts.mkdir(parents=True, exist_ok=True)
+    settings = parts / "settings.txt"
+    wanted = f"street={street} bins={bins} boards={len(boards)} block={BLOCK}\n"
+    if settings.exists() and settings.read_text() != wanted:
+        raise ValueError(f"{parts} holds blocks of another job ({settings.read_text().strip()}); "
+                         "remove it or use another --out")
+    settings.write_text(wanted)
+    client = None
+    if scheduler:
+        from distributed import Client
+
+        client = Client(scheduler)
+    mine = [b for b in range(blocks) if b % count == index - 1 and not (parts / f"block-{b:05d}.npz").exists()]
+    start, done_boards = time.perf_counter(), 0
+    total_boards = sum(min(BLOCK, len(boards) - b * BLOCK) for b in mine)
+    for block in mine:
+        rows = boards[block * BLOCK:(block + 1) * BLOCK]
+        result = hand_strength_many(rows, bins=bins, threads=threads, client=client)
+        arrays: dict[str, Any] = {name: getattr(result, name) for name in FIELDS if getattr(result, name) is not None}
+        temporary = parts / f"block-{block:05d}.tmp.npz"
+        np.savez(temporary, **arrays)
+        temporary.replace(parts / f"block-{block:05d}.npz")  # a block is there whole or not at all
+        done_boards += len(rows)
+        if progress:
+            progress(done_boards, total_boards)
+    if client is not None:
+        client.close()
+    present = sorted(parts.glob("block-[0-9][0-9][0-9][0-9][0-9].npz"))
+    summary: dict[str, object] = {"street": street, "boards": len(boards), "blocks": blocks,
+                                  "blocks_done": len(present), "seconds": round(time.perf_counter() - start, 3),
+                                  "out": str(out), "complete": False}
+    if len(present) == blocks:
+        merged: dict[str, Any] = {"boards": boards, "weights": weights, "street": street, "bins": bins or 0}
+        loaded = [np.load(path) for path in present]
+        for name in FIELDS:
+            if name in loaded[0]:
+                merged[name] = np.concatenate([block[name] for block in loaded])
+        np.savez(out, **merged)
+        shutil.rmtree(parts)
+        summary["complete"] = True
+    return summary
+
+
+def terminal_progress(done: int, total: int) -> None:
+    print(f"\rstrength: {done / max(total, 1):4.0%} ({done:,} of {total:,} boards)", end="" if done < total else "\n",
+          file=sys.stderr, flush=True)

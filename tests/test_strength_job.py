@@ -1,0 +1,50 @@
+"""The strength job: blocks saved as they finish, resumed, shared between parts, merged."""
+
+import numpy as np
+import pytest
+
+from handrank import hand_strength_many, parse, strength_job
+from handrank.cli import main
+
+BOARDS = np.array([parse(b) for b in ("Kh 7d 2c", "Ts 9s 2d", "Ah Ad 5c", "Qc Jc Tc", "8d 8h 8s")], dtype=np.uint8)
+
+
+@pytest.fixture
+def small_street(monkeypatch):
+    """Five flops in blocks of two, so that a whole job runs in a second."""
+    monkeypatch.setattr(strength_job, "canonical_boards", lambda cards: (BOARDS, np.arange(1, 6)))
+    monkeypatch.setattr(strength_job, "BLOCK", 2)
+
+
+def test_parts_resume_and_merge(small_street, tmp_path):
+    out = tmp_path / "strength.npz"
+    first = strength_job.run_strength_job("flop", out, bins=4, part=(1, 2))
+    assert first["blocks_done"] == 2 and not first["complete"] and not out.exists()  # blocks 0 and 2
+    saved = sorted(p.name for p in (tmp_path / "strength.npz.parts").glob("block-*.npz"))
+    assert saved == ["block-00000.npz", "block-00002.npz"]
+    again = strength_job.run_strength_job("flop", out, bins=4, part=(1, 2))  # nothing left to do
+    assert again["blocks_done"] == 2
+    last = strength_job.run_strength_job("flop", out, bins=4, part=(2, 2), threads=2)
+    assert last["complete"] and out.exists() and not (tmp_path / "strength.npz.parts").exists()
+    result = np.load(out)
+    expected = hand_strength_many(BOARDS, bins=4)
+    assert np.array_equal(result["boards"], BOARDS) and result["weights"].tolist() == [1, 2, 3, 4, 5]
+    for name in ("hs", "ehs", "ehs2", "histogram"):
+        assert np.array_equal(result[name], getattr(expected, name), equal_nan=True), name
+    assert str(result["street"]) == "flop" and int(result["bins"]) == 4
+
+
+def test_a_parts_folder_of_another_job_is_refused(small_street, tmp_path):
+    out = tmp_path / "strength.npz"
+    strength_job.run_strength_job("flop", out, bins=4, part=(1, 3))
+    with pytest.raises(ValueError, match="holds blocks of another job"):
+        strength_job.run_strength_job("flop", out, bins=8, part=(2, 3))
+
+
+def test_cli(small_street, tmp_path, capsys):
+    out = tmp_path / "s.npz"
+    assert main(["strength", "--street", "flop", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {out}: 5 flops")
+    assert main(["strength", "--out", str(out), "--part", "3"]) == 2
+    assert "--part is I/N" in capsys.readouterr().err
+    assert main(["strength", "--out", str(out), "--part", "4/3"]) == 2

@@ -63,7 +63,7 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     if scheduler:
         from distributed import Client
 
-        client = Client(scheduler)
+        client = Client(scheduler)  # type: ignore[no-untyped-call]
     mine = [b for b in range(blocks) if b % count == index - 1 and not (parts / f"block-{b:05d}.npz").exists()]
     start, done_boards = time.perf_counter(), 0
     total_boards = sum(min(BLOCK, len(boards) - b * BLOCK) for b in mine)
@@ -78,7 +78,7 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
         if progress:
             progress(done_boards, total_boards)
     if client is not None:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]
     present = sorted(parts.glob("block-[0-9][0-9][0-9][0-9][0-9].npz"))
     summary: dict[str, object] = {"street": street, "boards": len(boards), "blocks": blocks,
                                   "blocks_done": len(present), "seconds": round(time.perf_counter() - start, 3),

@@ -206,22 +206,13 @@ static void sweep_two(spot_t *s, double multiplicity) {
             int cards[2] = {c->c0, c->c1};
             for (int j = 0; j < 2; j++) {
                 int card = cards[j];
-                if (e < na) {
-                    /* each card once: the b-side sum is cleared as it is used */
-                    split -= group_a_card[card] * group_b_card[card];
-                    card_a[card] += group_a_card[card];
-                    card_b[card] += group_b_card[card];
-                    group_a_card[card] = 0;
-                    group_b_card[card] = 0;
-                    count_a[card]++;
-                } else {
-                    split -= group_a_card[card] * group_b_card[card];
-                    card_a[card] += group_a_card[card];
-                    card_b[card] += group_b_card[card];
-                    group_a_card[card] = 0;
-                    group_b_card[card] = 0;
-                    count_b[card]++;
-                }
+                /* each card once: its group sums move to the running sums as they are used */
+                split -= group_a_card[card] * group_b_card[card];
+                card_a[card] += group_a_card[card];
+                card_b[card] += group_b_card[card];
+                group_a_card[card] = 0;
+                group_b_card[card] = 0;
+                (e < na ? count_a : count_b)[card]++;
             }
             if (e >= na) s->group_weight_u[b[e - na].u] = 0;
         }

@@ -8,6 +8,7 @@ import itertools
 import math
 import random
 
+import numpy as np
 import pytest
 
 from handrank import equity, parse, parse_range
@@ -163,3 +164,58 @@ def test_ten_players():
     assert result.exact and result.boards == sum(expected) == math.comb(32, 5)
     assert math.isclose(sum(result.equity), 1.0)
     assert math.isclose(result.win[0], expected[1] / sum(expected))
+
+
+def river_ranks(combos, board):
+    from handrank import evaluate_many
+
+    rows = np.array([list(c) + list(board) for c in combos], dtype=np.uint8)
+    return evaluate_many(rows).astype(np.int64)
+
+
+def test_two_big_ranges_on_a_river_use_the_sweep_and_equal_numpy():
+    # Both ranges big: the sort-and-sweep with per-card running weights, not the pair loop.
+    board = parse("Ah Kd 7c 4s 2h")
+    first = {c: w for c, w in parse_range("0.7(22+), A2s+, K2s+, 0.3(QJo-Q2o), random:0.1").items()
+             if not set(c) & set(board)}
+    second = {c: w for c, w in parse_range("random, 0.5(AA-TT)").items() if not set(c) & set(board)}
+    out, deals, _ = engine_ranges([first, second], board, [], symmetry=False)
+    a, b = list(first), list(second)
+    ra, rb = river_ranks(a, board), river_ranks(b, board)
+    wa, wb = np.array([first[c] for c in a]), np.array([second[c] for c in b])
+    ma = np.array([1 << x | 1 << y for x, y in a], dtype=np.uint64)
+    mb = np.array([1 << x | 1 << y for x, y in b], dtype=np.uint64)
+    fit = (ma[:, None] & mb[None, :]) == 0
+    weight = wa[:, None] * wb[None, :] * fit
+    expected = [0, (weight * (ra[:, None] < rb[None, :])).sum(), (weight * (ra[:, None] > rb[None, :])).sum(),
+                (weight * (ra[:, None] == rb[None, :])).sum()]
+    assert len(a) * len(b) > 64 * (len(a) + len(b)) and deals == fit.sum()
+    assert all(math.isclose(x, y, rel_tol=1e-9) for x, y in zip(out, expected))
+
+
+def test_three_players_with_a_big_last_range_equal_numpy():
+    # The last player's combos are many: the walk sums them through the per-runout index.
+    board = parse("Qh 9d 5c 3s 2d")
+    ranges = [{c: w for c, w in parse_range(text).items() if not set(c) & set(board)}
+              for text in ("AA, KK:0.5", "AKs, 0.25(T9s)", "random, 0.3(JJ+)")]
+    out, deals, _ = engine_ranges(ranges, board, [], symmetry=False)
+    combos = [list(r) for r in ranges]
+    ranks = [river_ranks(c, board) for c in combos]
+    weights = [np.array([r[c] for c in cs]) for r, cs in zip(ranges, combos)]
+    masks = [np.array([1 << x | 1 << y for x, y in cs], dtype=np.uint64) for cs in combos]
+    expected, counted = [0.0] * 8, 0
+    for i in range(len(combos[0])):
+        for j in range(len(combos[1])):
+            if masks[0][i] & masks[1][j]:
+                continue
+            fit = (masks[2] & (masks[0][i] | masks[1][j])) == 0
+            counted += int(fit.sum())
+            trio = np.stack([np.full(fit.sum(), ranks[0][i]), np.full(fit.sum(), ranks[1][j]), ranks[2][fit]])
+            best = trio.min(axis=0)
+            winners = (trio == best).astype(int)
+            sets = winners[0] + 2 * winners[1] + 4 * winners[2]
+            w = weights[0][i] * weights[1][j] * weights[2][fit]
+            for mask in range(1, 8):
+                expected[mask] += float(w[sets == mask].sum())
+    assert len(combos[2]) > 64 and deals == counted
+    assert all(math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9) for x, y in zip(out, expected))

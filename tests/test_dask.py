@@ -55,3 +55,11 @@ def test_equity_on_a_cluster_equals_one_process(client):
 def test_evaluate_many_on_a_cluster(client, hands):
     lazy = handrank.evaluate_many(da.from_array(hands, chunks=(30_000, 7)))
     assert np.array_equal(client.compute(lazy).result(), handrank.evaluate_many(hands))
+
+
+def test_hand_strength_many_on_a_cluster_equals_threads(client):
+    boards = np.array([handrank.parse(b) for b in ("Kh 7d 2c 5s", "Ts 9s 2d 2h", "Ac Kc 7h 7d")], dtype=np.uint8)
+    spread = handrank.hand_strength_many(boards, bins=5, client=client)
+    local = handrank.hand_strength_many(boards, bins=5, threads=2)
+    for name in ("hs", "ehs", "ehs2", "histogram"):
+        assert np.array_equal(getattr(spread, name), getattr(local, name), equal_nan=True), name

@@ -45,8 +45,11 @@ def test_shares_equal_a_per_row_reference_with_forced_ties():
     holes[:2000] = np.array([parse(h) for h in ("2c 3d", "4c 5d", "6c 7d", "8c 9d", "2d 3c")], dtype=np.uint8)
     boards[2000:4000] = parse("2h 2s 7c 8d 9h")
     holes[2000:4000] = np.array([parse(h) for h in ("Ac Kd", "Ad Kc", "Ah Kh", "As Ks", "Qc Jd")], dtype=np.uint8)
+    boards[4000:6000] = parse("Kc Kd 7h 7s 2c")  # A, Q, J kickers against the board's two pair
+    holes[4000:6000] = np.array([parse(h) for h in ("Ac 3d", "Ad 4c", "Ah 5d", "Qs 3s", "Jd 4s")], dtype=np.uint8)
     ranks, shares = showdown_many(holes, boards)
-    for row in list(range(0, 4000, 97)) + rng.integers(4000, 20_000, 300).tolist():
+    assert (shares[4000:6000, :3] == 840).all() and (shares[4000:6000, 3:] == 0).all()  # a 3-way split
+    for row in list(range(0, 6000, 97)) + rng.integers(6000, 20_000, 300).tolist():
         assert shares[row].tolist() == slow_shares(ranks[row].tolist()), row
     assert (shares[:2000] == 504).all()  # five-way split of the board's royal flush
     assert sorted(set((shares[2000:4000] > 0).sum(axis=1).tolist())) >= [2, 4]

@@ -46,40 +46,45 @@ static int strengths(const holdings_t *h, const uint8_t *cards, int ncards, int3
         rank[i] = seven_rank(key + h->key[i], suits | h->suits[i]);
         order[valid++] = i;
     }
-    /* sort by rank, best first: two stable counting passes over 7 and 6 bits */
-    int buckets[128];
-    for (int pass = 0; pass < 2; pass++) {
-        int shift = pass ? 7 : 0, *from = pass ? tmp : order, *to = pass ? order : tmp;
-        memset(buckets, 0, sizeof buckets);
-        for (int k = 0; k < valid; k++) buckets[rank[from[k]] >> shift & 127]++;
-        for (int d = 0, sum = 0; d < 128; d++) {
-            int c = buckets[d];
-            buckets[d] = sum;
-            sum += c;
-        }
-        for (int k = 0; k < valid; k++) to[buckets[rank[from[k]] >> shift & 127]++] = from[k];
+    /* sort by rank, best first, in one counting pass: count each rank present (a bitmap marks
+     * the ranks seen, so only they are touched), walk the bitmap in rank order for where each
+     * rank's group starts, then place every holding. */
+    uint64_t seen[(HR_RANK_COUNT >> 6) + 1];
+    uint16_t count[HR_RANK_COUNT + 1], start[HR_RANK_COUNT + 1], distinct[HR_HOLDINGS];
+    memset(seen, 0, sizeof seen);
+    for (int k = 0; k < valid; k++) {
+        int r = rank[order[k]];
+        uint64_t bit = 1ull << (r & 63);
+        count[r] = (uint16_t)(((seen[r >> 6] & bit) ? count[r] : 0) + 1);
+        seen[r >> 6] |= bit;
     }
+    int ndistinct = 0, running = 0;
+    for (int w = 0; w <= (HR_RANK_COUNT >> 6); w++)
+        for (uint64_t rest = seen[w]; rest; rest &= rest - 1) {
+            int r = (w << 6) + hr_ctz64(rest);
+            start[r] = (uint16_t)running;
+            running += count[r];
+            distinct[ndistinct++] = (uint16_t)r;
+        }
+    for (int k = 0; k < valid; k++) tmp[start[rank[order[k]]]++] = order[k];
     int opponents = valid - 2 * (52 - ncards - 1) + 1; /* those sharing no card with a holding */
     int better = 0, better_card[52], group_card[52];
     memset(better_card, 0, sizeof better_card);
     memset(group_card, 0, sizeof group_card);
-    for (int g = 0; g < valid;) {
-        int end = g, r = rank[order[g]];
-        while (end < valid && rank[order[end]] == r) {
-            group_card[h->lo[order[end]]]++;
-            group_card[h->hi[order[end]]]++;
-            end++;
-        }
-        int size = end - g;
+    for (int d = 0, g = 0; d < ndistinct; d++) {
+        int size = count[distinct[d]], end = g + size;
         for (int k = g; k < end; k++) {
-            int i = order[k], lo = h->lo[i], hi = h->hi[i];
+            group_card[h->lo[tmp[k]]]++;
+            group_card[h->hi[tmp[k]]]++;
+        }
+        for (int k = g; k < end; k++) {
+            int i = tmp[k], lo = h->lo[i], hi = h->hi[i];
             int above = better - better_card[lo] - better_card[hi];
             int equal = size - group_card[lo] - group_card[hi] + 1;
-            int below = opponents - above - equal;
-            numerator[i] = 2 * below + equal;
+            numerator[i] = 2 * (opponents - above - equal) + equal;
         }
         for (int k = g; k < end; k++) {
-            int i = order[k];
+            int i = tmp[k];
             better_card[h->lo[i]] += group_card[h->lo[i]];
             better_card[h->hi[i]] += group_card[h->hi[i]];
             group_card[h->lo[i]] = group_card[h->hi[i]] = 0;

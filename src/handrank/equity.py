@@ -20,40 +20,26 @@ from __future__ import annotations
 
 import functools
 import math
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ._core import ffi, lib
 from ._display import html_table, percent
+from ._equity_input import MAX_PLAYERS, MAX_TRIALS, _board_text, _check, _client, _seed, _Spot, _spot, _trials
 from ._work import run_slices, thread_count
-from .cards import HandLike, exact_int, format_cards, parse
-from .ranges import Combo, parse_range
+from .cards import HandLike
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
 
-MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
 SHARE_UNITS: int = lib.HR_SHARE_UNITS
 CHUNK: int = lib.HR_EQUITY_CHUNK
 DEFAULT_TRIALS = 2_000_000
 """Monte Carlo deals when ``trials`` is None and exact enumeration is too dear."""
 EXACT_BUDGET = 400_000_000
 """Most work (in steps of about a nanosecond: a showdown, a combo checked) enumerated exactly."""
-MAX_TRIALS = 2**53
-"""Most Monte Carlo deals one call may ask for."""
 _SLICE_WORK = 4_000_000  # steps of one C call between two checks for Ctrl-C (a few ms)
-_FEASIBLE_BUDGET = 20_000_000  # combo checks spent deciding whether the ranges can be dealt
-_WEIGHT_SPAN = 1e-30  # smallest weight / largest weight within one range
 
-_ERRORS = {
-    lib.HR_ERR_CARD: "a card id above 51", lib.HR_ERR_DUPLICATE: "a card used twice",
-    lib.HR_ERR_COUNT: "too few cards left to deal", lib.HR_ERR_PLAYERS: f"not 2 to {MAX_PLAYERS} players",
-    lib.HR_ERR_BOARD: "a board of other than 0, 3, 4 or 5 cards",
-    lib.HR_ERR_RANGE: "a range without combos or with bad weights",
-    lib.HR_ERR_IMPOSSIBLE: "no deal was found where the hands share no card",
-    lib.HR_ERR_MEMORY: "out of memory", lib.HR_ERR_TABLE: "a matchup missing from the preflop table",
-}
 
 
 @dataclass(frozen=True)
@@ -110,236 +96,6 @@ class EquityResult:
                 line += f"{self.stderr[i]:>9.3%}"
             lines.append(line)
         return "\n".join(lines)
-
-
-# ------------------------------------------------------------------------------ input
-
-
-@functools.lru_cache(maxsize=1024)
-def _cards_of_text(text: str) -> tuple[int, ...]:
-    return tuple(parse(text)) if text.strip() else ()
-
-
-def _known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
-    """Board or dead cards; empty is allowed here."""
-    if isinstance(cards, str):
-        return _cards_of_text(cards)
-    try:
-        items = list(cards)
-    except TypeError:
-        raise TypeError(f"{what} must be cards such as '2c 7d 9h' (or empty), got {type(cards).__name__}") from None
-    return tuple(parse(items)) if items else ()
-
-
-@functools.lru_cache(maxsize=1024)
-def _board_text(cards: tuple[int, ...]) -> str:
-    return format_cards(list(cards)) if cards else ""
-
-
-@dataclass(frozen=True)
-class _Holding:
-    """One player's hand as given: two hole cards (one combo) or a range."""
-
-    label: str
-    combos: tuple[Combo, ...]  # higher card first
-    weights: tuple[float, ...]
-    masks: tuple[int, ...]     # each combo's two cards as bits
-    packed: bytes              # the combos' cards, two bytes a combo
-    cards: int                 # every card of every combo, as bits
-    even: bool                 # all weights equal
-
-
-def _holding(label: str, combos: dict[Combo, float]) -> _Holding:
-    masks = tuple(1 << a | 1 << b for a, b in combos)
-    weights = tuple(combos.values())
-    cards = 0
-    for mask in masks:
-        cards |= mask
-    return _Holding(label, tuple(combos), weights, masks, bytes(c for combo in combos for c in combo), cards,
-                    len(set(weights)) == 1)
-
-
-@functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call
-def _holding_of_text(spec: str) -> _Holding:
-    """Parse a player given as text; a ValueError says why it is neither cards nor a range."""
-    if len(spec) > 24:  # not two cards: skip the card parser's message
-        cards, as_cards = [], "too long"
-    else:
-        try:
-            cards = parse(spec)
-            as_cards = f"{len(cards)} cards, not 2"
-        except ValueError as error:
-            cards, as_cards = [], str(error)
-    if len(cards) == 2:
-        return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
-    try:
-        return _holding(spec.strip(), parse_range(spec))
-    except ValueError as error:
-        shown = repr(spec) if len(spec) <= 40 else repr(spec[:37] + "...")
-        raise ValueError(f"{shown} is neither two hole cards ({as_cards}) nor a range ({error})") from None
-
-
-def _player(spec: object, index: int) -> _Holding:
-    """One player: two hole cards, or a range string."""
-    if isinstance(spec, str):
-        try:
-            return _holding_of_text(spec)
-        except ValueError as error:
-            raise ValueError(f"players[{index}]: {error}") from None
-    try:
-        cards = parse(spec)  # type: ignore[arg-type]
-        as_cards = f"{len(cards)} cards, not 2"
-    except (ValueError, TypeError) as error:
-        cards, as_cards = [], str(error)
-    if len(cards) != 2:
-        raise TypeError(f"players[{index}]: expected two hole cards or a range string, got {spec!r} ({as_cards})")
-    return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
-
-
-@dataclass(frozen=True)
-class _Spot:
-    """A checked deal: the players' combos (packed for the kernel), board and dead cards.
-    Plain bytes and lists, so that it pickles for Dask."""
-
-    combos: bytes            # two card ids a combo, the players' combos one after another
-    combo_start: tuple[int, ...]  # player p's combos are [combo_start[p], combo_start[p + 1])
-    weights: tuple[float, ...]    # each combo's weight, the largest of each player 1
-    board: bytes
-    dead: bytes
-
-    @property
-    def nplayers(self) -> int:
-        return len(self.combo_start) - 1
-
-    def sizes(self) -> list[int]:
-        return [b - a for a, b in zip(self.combo_start, self.combo_start[1:])]
-
-    def c_args(self) -> tuple[Any, Any, Any]:
-        return _c_args(self)
-
-
-@functools.lru_cache(maxsize=256)
-def _c_args(spot: _Spot) -> tuple[Any, Any, Any]:
-    """The spot's arrays as the kernel takes them (read-only there, so shared safely)."""
-    return (spot.combos, ffi.new("int32_t[]", spot.combo_start), ffi.new("double[]", spot.weights))
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_spot(players: tuple[str, ...], board: str, dead: str) -> tuple[tuple[str, ...], tuple[int, ...], _Spot]:
-    labels, board_cards, spot = _checked_spot(players, board, dead)
-    return tuple(labels), board_cards, spot
-
-
-def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], tuple[int, ...], _Spot]:
-    """The checked spot; the same text asked again is checked once (a spot is immutable)."""
-    if (isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players)
-            and isinstance(board, str) and isinstance(dead, str)):
-        labels, board_cards, spot = _cached_spot(tuple(players), board, dead)
-        return list(labels), board_cards, spot
-    return _checked_spot(players, board, dead)
-
-
-def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
-                  ) -> tuple[list[str], tuple[int, ...], _Spot]:
-    """Labels, board cards and the checked spot; every error names what is wrong."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
-    if not 2 <= len(players) <= MAX_PLAYERS:
-        raise ValueError(f"equity takes 2 to {MAX_PLAYERS} players, got {len(players)}")
-    board_cards, dead_cards = _known_cards(board, "board"), _known_cards(dead, "dead")
-    if len(board_cards) not in (0, 3, 4, 5):
-        raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
-    where = {card: "the board" for card in board_cards}
-    for card in dead_cards:
-        if card in where:
-            raise ValueError(f"card {format_cards([card])!r} is both dead and on {where[card]}")
-        where[card] = "the dead cards"
-
-    holdings = [_player(spec, index) for index, spec in enumerate(players)]
-    for index, holding in enumerate(holdings):  # known hole cards must not clash with anything
-        if len(holding.combos) == 1:
-            for card in holding.combos[0]:
-                if card in where:
-                    raise ValueError(f"players[{index}]: card {format_cards([card])!r} is also in {where[card]}")
-                where[card] = f"players[{index}]"
-    taken = sum(1 << card for card in where)
-    combos_bytes, starts, weights = bytearray(), [0], list[float]()
-    for index, holding in enumerate(holdings):
-        if len(holding.combos) == 1:
-            combos_bytes += holding.packed
-            weights.append(1.0)
-            starts.append(len(weights))
-            continue
-        if not holding.cards & taken:  # every combo fits
-            combos_bytes += holding.packed
-            kept = list(holding.weights)
-        else:
-            fits = [i for i, mask in enumerate(holding.masks) if not mask & taken]
-            if not fits:
-                raise ValueError(f"players[{index}]: no combo of {holding.label!r} is left once the known cards "
-                                 "are out")
-            combos_bytes += b"".join(holding.packed[2 * i:2 * i + 2] for i in fits)
-            kept = [holding.weights[i] for i in fits]
-        if holding.even:
-            weights.extend([1.0] * len(kept))
-        else:
-            largest = max(kept)
-            if not math.isfinite(largest) or min(kept) < largest * _WEIGHT_SPAN:
-                raise ValueError(f"players[{index}]: weights must be finite and within a factor 1e30 of each other")
-            weights.extend(weight / largest for weight in kept)
-        starts.append(len(weights))
-    labels = [holding.label for holding in holdings]
-    spot = _Spot(bytes(combos_bytes), tuple(starts), tuple(weights), bytes(board_cards), bytes(dead_cards))
-    if any(size > 1 for size in spot.sizes()):
-        known = spot.board + spot.dead
-        found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
-                                       _FEASIBLE_BUDGET)
-        if found == lib.HR_ERR_BUDGET:
-            raise ValueError("these ranges overlap too much to decide quickly whether they can be dealt together; "
-                             "narrow them")
-        if found == 0:
-            raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
-        _check(found if found < 0 else 0)
-    unseen = 52 - len(board_cards) - len(dead_cards) - 2 * len(players)
-    if unseen < 5 - len(board_cards):
-        raise ValueError(f"only {unseen} cards are left to deal the {5 - len(board_cards)} board cards")
-    return labels, board_cards, spot
-
-
-def _check(error: int) -> None:
-    if error:
-        raise ValueError(f"equity kernel refused the deal: {_ERRORS.get(error, error)}")
-
-
-def _trials(trials: object) -> int | None:
-    if trials is None:
-        return None
-    count = exact_int(trials, "trials as an int or None")
-    if not 1 <= count <= MAX_TRIALS:
-        raise ValueError(f"trials must be from 1 to 2**53, got {count}")
-    return count
-
-
-def _seed(seed: object) -> int:
-    if seed is None:
-        return int.from_bytes(os.urandom(8), "little")
-    value = exact_int(seed, "seed as an int or None")
-    if not 0 <= value < 1 << 64:
-        raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, got {value}")
-    return value
-
-
-def _client(client: object) -> Any:
-    if client is None:
-        return None
-    try:
-        from distributed import Client
-    except ImportError:
-        raise TypeError("client must be a dask.distributed Client, and dask is not installed "
-                        "(pip install 'handrank[dask]')") from None
-    if not isinstance(client, Client):
-        raise TypeError(f"client must be a dask.distributed Client, got {type(client).__name__}")
-    return client
 
 
 # ---------------------------------------------------------------------------- results

@@ -211,7 +211,7 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
     """
     import numpy as np
 
-    from .equity import _client
+    from ._equity_input import _client
 
     client = _client(client)
     if isinstance(boards, str):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._core import ffi, lib
-from .cards import HandLike, exact_int, format_cards, parse
+from .cards import HandLike, _text_of_ids, _two_cards, exact_int, format_cards, parse
 from .ranges import Combo, parse_range
 
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
@@ -50,7 +50,7 @@ def _known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _board_text(cards: tuple[int, ...]) -> str:
-    return format_cards(list(cards)) if cards else ""
+    return _text_of_ids(cards)
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,9 @@ def _holding(label: str, combos: dict[Combo, float]) -> _Holding:
 @functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call
 def _holding_of_text(spec: str) -> _Holding:
     """Parse a player given as text; a ValueError says why it is neither cards nor a range."""
+    quick = _two_cards(spec)
+    if quick is not None:
+        return _holding(_text_of_ids(quick), {(max(quick), min(quick)): 1.0})
     if len(spec) > 24:  # not two cards: skip the card parser's message
         cards, as_cards = [], "too long"
     else:

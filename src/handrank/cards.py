@@ -172,4 +172,19 @@ def format_cards(cards: HandLike) -> str:
     >>> format_cards([51, 46, 41, 36, 35])
     'As Kh Qd Jc Ts'
     """
-    return " ".join(RANKS[c >> 2] + SUITS[c & 3] for c in parse(cards))
+    return _text_of_ids(parse(cards))
+
+
+def _text_of_ids(ids: Iterable[int]) -> str:
+    """Card ids already checked (0..51) as text."""
+    return " ".join(RANKS[c >> 2] + SUITS[c & 3] for c in ids)
+
+
+def _two_cards(text: str) -> list[int] | None:
+    """The two cards of a four-character token such as 'AsKd', or None: the common case of a
+    hand given to equity, without the general scanner."""
+    if len(text) == 4:
+        first, second = _CARD_OF_TEXT.get(text[:2]), _CARD_OF_TEXT.get(text[2:])
+        if first is not None and second is not None and first != second:
+            return [first, second]
+    return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import enum
-import threading
+import functools
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
@@ -27,6 +27,8 @@ RANK_COUNT: int = lib.HR_RANK_COUNT
 MIN_CARDS, MAX_CARDS = 5, 7
 # Below this many rows a thread costs more than it saves.
 _MIN_ROWS_PER_THREAD = 1 << 16
+# Rows ranked by one C call of a long evaluate_many (about 13 ms): Ctrl-C is seen between them.
+_SLICE_ROWS = 1 << 22
 
 
 class Category(enum.IntEnum):
@@ -254,30 +256,28 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
 
 def _rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threads: object,
                row_offset: int) -> npt.NDArray[np.uint16]:
-    """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`."""
+    """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`.
+
+    Big inputs go in slices of _SLICE_ROWS (a few milliseconds each), shared by the threads,
+    the calling thread taking slices too: Ctrl-C raises between two slices."""
+    from ._work import run_slices
+
     rows, ncards = matrix.shape
     if rows == 0:
         return out
     nthreads = _thread_count(threads, rows)
-    bounds = [rows * i // nthreads for i in range(nthreads + 1)]
+    slices = max(nthreads, -(-rows // _SLICE_ROWS))
+    bounds = [rows * i // slices for i in range(slices + 1)]
     source = ffi.from_buffer("uint8_t[]", matrix)
     target = ffi.from_buffer("uint16_t[]", out)
-    failures: list[tuple[int, int]] = []
 
-    def run(start: int, stop: int) -> None:
+    def run(start: int, stop: int) -> tuple[int, int]:
         error = ffi.new("int *")
         bad = lib.hr_rank_batch(source + start * ncards, stop - start, ncards, target + start, error)
-        if bad >= 0:
-            failures.append((start + bad, error[0]))
+        return (start + bad, error[0]) if bad >= 0 else (-1, 0)
 
-    # The calling thread takes the first share itself: starting a thread costs up to
-    # milliseconds, which it spends working instead of waiting.
-    workers = [threading.Thread(target=run, args=(bounds[i], bounds[i + 1])) for i in range(1, nthreads)]
-    for worker in workers:
-        worker.start()
-    run(bounds[0], bounds[1])
-    for worker in workers:
-        worker.join()
+    results = run_slices([functools.partial(run, bounds[i], bounds[i + 1]) for i in range(slices)], nthreads)
+    failures = [result for result in results if result[0] >= 0]
     if failures:
         _raise_row_error(matrix, min(failures)[0], row_offset)
     return out

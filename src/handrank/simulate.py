@@ -33,6 +33,7 @@ SHARE_UNITS: int = lib.HR_SHARE_UNITS
 CHUNK: int = lib.HR_EQUITY_CHUNK
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
 _CHUNKS_PER_SLICE = 4  # about 10 ms of dealing between two checks for Ctrl-C
+_SLICE_ROWS = 1 << 20  # showdowns of one C call (about 10 ms for three players)
 _ERRORS = {lib.HR_ERR_CARD: "a card id above 51", lib.HR_ERR_DUPLICATE: "a card used twice",
            lib.HR_ERR_COUNT: "more cards than the deck holds", lib.HR_ERR_PLAYERS: "a bad number of players",
            lib.HR_ERR_BOARD: "a bad number of board cards"}
@@ -238,7 +239,8 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
     ranks = np.empty((n, players), dtype=np.uint16)
     shares = np.empty((n, players), dtype=np.uint16)
     nthreads = thread_count(threads, useful=max(1, n // (1 << 15)))
-    bounds = [n * k // nthreads for k in range(nthreads + 1)]
+    slices = max(nthreads, -(-n // _SLICE_ROWS))  # a few ms each: Ctrl-C is seen between them
+    bounds = [n * k // slices for k in range(slices + 1)]
     hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
     rank_buf, share_buf = ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares)
 
@@ -248,8 +250,8 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
                                     rank_buf + start * players, share_buf + start * players, error)
         return (-1, 0) if bad < 0 else (start + bad, error[0])
 
-    results = run_slices([functools.partial(part, bounds[k], bounds[k + 1]) for k in range(nthreads)], nthreads)
-    for bad, error in results:
+    results = run_slices([functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)], nthreads)
+    for bad, error in sorted(results, key=lambda result: result[0] < 0):  # the first bad slice first
         if bad >= 0:
             row = np.concatenate([holes[bad].reshape(-1), boards[bad]])
             what = "a card id above 51" if error == lib.HR_ERR_CARD else "a card used twice"

@@ -62,6 +62,17 @@ int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t n
 int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first, uint64_t end, int32_t *now,
                      uint64_t *sum, uint64_t *sum_squares, uint32_t *runouts, uint32_t *histogram);
 int hr_holding_index(int a, int b);
+#define HR_A5_RANK_COUNT ...
+#define HR_A5_LOW8_COUNT ...
+#define HR_A5_WORST_NO_PAIR ...
+#define HR_A5_WORST_ONE_PAIR ...
+#define HR_A5_WORST_TWO_PAIR ...
+#define HR_A5_WORST_THREE_OF_A_KIND ...
+#define HR_A5_WORST_FULL_HOUSE ...
+#define HR_A5_WORST_FOUR_OF_A_KIND ...
+extern const uint32_t hr_a5_pattern[];
+int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+int hr_a5_census(int ncards, uint64_t *counts);
 int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                     int ndead, int64_t *outcomes);
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
@@ -80,18 +91,20 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 
 # Paths relative to the project root, where pip runs setup.py.
 SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
-           "csrc/simulate.c", "csrc/strength.c",
-           "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c"]
+           "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c",
+           "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",
+           "tables/lowball.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.set_source(
     "handrank._core",
-    '#include "handrank.h"\n#include "preflop_tables.h"',
+    '#include "handrank.h"\n#include "preflop_tables.h"\n#include "lowball_tables.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
     depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "csrc/random.h",
-             "tables/handrank_tables.h", "tables/preflop_tables.h"],
+             "tables/handrank_tables.h", "tables/preflop_tables.h",
+             "tables/lowball_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],
     # Release builds are stripped (symbols and debug information: a third of the size).

@@ -17,31 +17,6 @@ HR_NOINLINE int slow_row(const uint8_t *row, const int n, uint64_t key) {
     return flush_rank(suit_masks, key);
 }
 
-/* The row's key: HR_SUIT_BIAS plus every card's entry (rank-key sum, suit counts, bad ids). */
-HR_INLINE uint64_t row_key(const uint8_t *row, const int n) {
-    uint64_t key = HR_SUIT_BIAS;
-    for (int j = 0; j < n; j++) key += hr_card_key[row[j]];
-    return key;
-}
-
-/* Nonzero when a row repeats a card (or has an id that aliases one: ids above 51 are caught
- * by the key). One popcount where the CPU has it in this build, else an and/or a card. */
-HR_INLINE uint64_t row_repeats(const uint8_t *row, const int n) {
-#if defined(__POPCNT__) || defined(__aarch64__) || defined(__ARM_NEON)
-    uint64_t seen = 0; /* n distinct valid cards set n bits */
-    for (int j = 0; j < n; j++) seen |= 1ull << (row[j] & 63);
-    return (uint64_t)(hr_popcount64(seen) ^ n);
-#else
-    uint64_t seen = 0, repeats = 0;
-    for (int j = 0; j < n; j++) {
-        uint64_t bit = 1ull << (row[j] & 63);
-        repeats |= seen & bit;
-        seen |= bit;
-    }
-    return repeats;
-#endif
-}
-
 /* Rank of one row of n cards, or the error. */
 HR_INLINE int rank_row(const uint8_t *row, const int n) {
     uint64_t key = row_key(row, n);

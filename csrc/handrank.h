@@ -146,4 +146,12 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
 /* The index of the holding of cards a and b (either order), or a negative HR_ERR_*. */
 int hr_holding_index(int a, int b);
 
+/* ---------------------------------------------------------------- ace-to-five lowball */
+/* Ranks 1 (5-4-3-2-A) .. HR_A5_RANK_COUNT (K-K-K-K-Q); 1..HR_A5_LOW8_COUNT are the 8-or-better
+ * lows (lowball_tables.h). As hr_rank_batch, for the best ace-to-five five of 5..7 cards. */
+int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+
+/* Every hand of `ncards` (5..7) cards ranked ace-to-five: counts[rank] for rank 1..6175. */
+int hr_a5_census(int ncards, uint64_t *counts);
+
 #endif

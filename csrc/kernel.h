@@ -71,4 +71,35 @@ HR_INLINE int flush_rank(uint64_t suit_masks, uint64_t key) {
     return hr_flush_rank[(suit_masks >> (16 * flush_suit(key))) & 0x1FFF];
 }
 
+/* Another game's rank of a rank multiset: its table sits on the same slots as hr_multiset_rank. */
+HR_INLINE int game_multiset_rank(const uint16_t *table, uint64_t key) {
+    uint32_t t = ((uint32_t)key * HR_MULTISET_MULT) & ((1u << HR_MULTISET_SUM_BITS) - 1);
+    return table[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
+}
+
+/* The row's key: HR_SUIT_BIAS plus every card's entry (rank-key sum, suit counts, bad ids). */
+HR_INLINE uint64_t row_key(const uint8_t *row, const int n) {
+    uint64_t key = HR_SUIT_BIAS;
+    for (int j = 0; j < n; j++) key += hr_card_key[row[j]];
+    return key;
+}
+
+/* Nonzero when a row repeats a card (or has an id that aliases one: ids above 51 are caught
+ * by the key). One popcount where the CPU has it in this build, else an and/or a card. */
+HR_INLINE uint64_t row_repeats(const uint8_t *row, const int n) {
+#if defined(__POPCNT__) || defined(__aarch64__) || defined(__ARM_NEON)
+    uint64_t seen = 0; /* n distinct valid cards set n bits */
+    for (int j = 0; j < n; j++) seen |= 1ull << (row[j] & 63);
+    return (uint64_t)(hr_popcount64(seen) ^ n);
+#else
+    uint64_t seen = 0, repeats = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t bit = 1ull << (row[j] & 63);
+        repeats |= seen & bit;
+        seen |= bit;
+    }
+    return repeats;
+#endif
+}
+
 #endif

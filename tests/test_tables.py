@@ -25,9 +25,15 @@ def test_committed_tables_match_a_fresh_build(tmp_path):
         assert (tmp_path / name).read_bytes() == (ROOT / "tables" / name).read_bytes(), name
 
 
+def test_lowball_tables_match_a_fresh_build(tmp_path):
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lowball.py"), "--out", str(tmp_path)], check=True)
+    for name in ("lowball.c", "lowball_tables.h"):
+        assert (tmp_path / name).read_bytes() == (ROOT / "tables" / name).read_bytes(), name
+
+
 def test_tables_say_which_script_made_them():
     sources = [p for p in (ROOT / "tables").iterdir() if p.suffix in (".c", ".h")]
-    assert len(sources) == 5
+    assert len(sources) == 7
     for path in sources:
         first = path.read_text().splitlines()[0]
         script = first.split("scripts/")[1].split(":")[0]

@@ -21,7 +21,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .cards import format_cards, parse
 from .census import census
@@ -84,19 +84,32 @@ def _seed_for_json(seed: int | None) -> int | str | None:
     return str(seed) if seed is not None and seed > 2**53 else seed
 
 
-def _hand_report(text: str) -> dict[str, object]:
+def _hand_report(text: str, game: str = "holdem") -> dict[str, object]:
     cards = parse(text)
+    if game != "holdem":
+        from . import ace_to_five as a5
+
+        if game == "razz" and len(cards) != 7:
+            raise ValueError(f"a Razz hand has 7 cards, got {len(cards)}")
+        rank = a5.evaluate(cards)
+        return {"hand": format_cards(cards), "rank": rank, "category": a5.category(rank).name,
+                "name": a5.describe(rank), "short_name": a5.describe(rank, short=True),
+                "best_five": format_cards(a5.best_five(cards))}
     rank, five = _best_five_of(cards)
     return {"hand": format_cards(cards), "rank": rank, "category": category(rank).name,
             "name": describe(rank), "short_name": describe(rank, short=True), "best_five": format_cards(five)}
 
 
+_RANK_COUNTS = {"holdem": 7462, "a5": 6175, "razz": 6175}
+
+
 def _rank(args: argparse.Namespace) -> str:
-    report = _hand_report(" ".join(args.hand))
+    report = _hand_report(" ".join(args.hand), args.game)
     if args.json:
         return _json(report)
-    return (f"rank {report['rank']} of 7462 ({str(report['category']).lower().replace('_', ' ')}): "
-            f"{report['name']}\nbest five: {report['best_five']}")
+    kind = str(report["category"]).lower().replace("_", " ")
+    return (f"rank {report['rank']} of {_RANK_COUNTS[args.game]} ({kind}): {report['name']}\n"
+            f"best five: {report['best_five']}")
 
 
 def _two_hands(tokens: Sequence[str]) -> tuple[str, str]:
@@ -111,9 +124,16 @@ def _two_hands(tokens: Sequence[str]) -> tuple[str, str]:
 
 def _compare(args: argparse.Namespace) -> str:
     first_hand, second_hand = _two_hands(args.hands)
-    first, second = _hand_report(first_hand), _hand_report(second_hand)
-    result = compare(first_hand, second_hand)
-    why = explain(first_hand, second_hand)
+    first, second = _hand_report(first_hand, args.game), _hand_report(second_hand, args.game)
+    if args.game == "holdem":
+        result = compare(first_hand, second_hand)
+        why = explain(first_hand, second_hand)
+    else:
+        from . import ace_to_five as a5
+
+        result = a5.compare(first_hand, second_hand)
+        why = ("Both the same ace-to-five low: split pot." if result == 0 else
+               f"{(first if result > 0 else second)['name']} is the better ace-to-five hand.")
     if args.json:
         return _json({"result": result, "winner": {1: "first", -1: "second", 0: None}[result],
                       "explanation": why, "hands": [first, second]})
@@ -137,7 +157,12 @@ def _showdown(args: argparse.Namespace) -> str:
 
 
 def _census(args: argparse.Namespace) -> str:
-    result = census(args.cards)
+    if args.game == "holdem":
+        result: Any = census(args.cards)
+    else:
+        from . import ace_to_five as a5
+
+        result = a5.census(7 if args.game == "razz" else args.cards)
     return _json(result.as_dict()) if args.json else result.table()
 
 
@@ -261,6 +286,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra)")
     sub.set_defaults(run=_chart)
 
+    for name in ("rank", "compare", "census"):
+        commands.choices[name].add_argument(
+            "--game", choices=("holdem", "a5", "razz"), default="holdem",
+            help="holdem (default; ranks 1..7462), a5 (ace-to-five lowball, 1..6175) or razz (a5, 7 cards)")
     for name in ("rank", "compare", "showdown", "census", "equity", "strength", "chart"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
     return parser

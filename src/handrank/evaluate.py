@@ -255,8 +255,9 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
 
 
 def _rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threads: object,
-               row_offset: int) -> npt.NDArray[np.uint16]:
-    """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`.
+               row_offset: int, batch: Any = None) -> npt.NDArray[np.uint16]:
+    """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`. `batch`
+    is the game's kernel (the hr_rank_batch signature; Hold'em's by default).
 
     Big inputs go in slices of _SLICE_ROWS (a few milliseconds each), shared by the threads,
     the calling thread taking slices too: Ctrl-C raises between two slices."""
@@ -271,9 +272,11 @@ def _rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threa
     source = ffi.from_buffer("uint8_t[]", matrix)
     target = ffi.from_buffer("uint16_t[]", out)
 
+    kernel = lib.hr_rank_batch if batch is None else batch
+
     def run(start: int, stop: int) -> tuple[int, int]:
         error = ffi.new("int *")
-        bad = lib.hr_rank_batch(source + start * ncards, stop - start, ncards, target + start, error)
+        bad = kernel(source + start * ncards, stop - start, ncards, target + start, error)
         return (start + bad, error[0]) if bad >= 0 else (-1, 0)
 
     results = run_slices([functools.partial(run, bounds[i], bounds[i + 1]) for i in range(slices)], nthreads)

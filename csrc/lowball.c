@@ -1,0 +1,58 @@
+/* Ace-to-five lowball and Razz: the best five of 5..7 cards, aces low, straights and flushes
+ * ignored, so a hand's rank is its rank multiset's: one lookup in hr_a5_rank, which sits on
+ * the slots of Hold'em's multiset table (scripts/build_lowball.py). See handrank.h. */
+#include "kernel.h"
+#include "lowball_tables.h"
+
+HR_INLINE int a5_row(const uint8_t *row, const int n, int *error) {
+    uint64_t key = row_key(row, n);
+    if (HR_UNLIKELY((key & HR_INVALID_CHECK) | row_repeats(row, n))) {
+        uint64_t seen = 0;
+        for (int j = 0; j < n; j++) {
+            if (row[j] > 51) {
+                *error = HR_ERR_CARD;
+                return 0;
+            }
+            if (seen >> row[j] & 1) {
+                *error = HR_ERR_DUPLICATE;
+                return 0;
+            }
+            seen |= 1ull << row[j];
+        }
+    }
+    return game_multiset_rank(hr_a5_rank, key);
+}
+
+HR_INLINE int64_t a5_rows(const uint8_t *cards, int64_t nrows, const int n, uint16_t *out, int *error) {
+    for (int64_t i = 0; i < nrows; i++) {
+        int rank = a5_row(cards + i * n, n, error);
+        if (HR_UNLIKELY(!rank)) return i;
+        out[i] = (uint16_t)rank;
+    }
+    return -1;
+}
+
+int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+    *error = 0;
+    switch (ncards) {
+    case 5: return a5_rows(cards, nrows, 5, out, error);
+    case 6: return a5_rows(cards, nrows, 6, out, error);
+    case 7: return a5_rows(cards, nrows, 7, out, error);
+    default: *error = HR_ERR_COUNT; return 0;
+    }
+}
+
+static void a5_census_level(int first, int left, uint64_t key, uint64_t *counts) {
+    if (left == 1) {
+        for (int c = first; c < 52; c++) counts[game_multiset_rank(hr_a5_rank, key + hr_card_key[c])]++;
+        return;
+    }
+    for (int c = first; c <= 52 - left; c++) a5_census_level(c + 1, left - 1, key + hr_card_key[c], counts);
+}
+
+int hr_a5_census(int ncards, uint64_t *counts) {
+    if (ncards < 5 || ncards > 7) return HR_ERR_COUNT;
+    for (int r = 0; r <= HR_A5_RANK_COUNT; r++) counts[r] = 0;
+    a5_census_level(0, ncards, HR_SUIT_BIAS, counts);
+    return 0;
+}

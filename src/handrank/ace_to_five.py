@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import enum
 import itertools
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ._core import ffi, lib
+from ._core import lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
 from .evaluate import _card_matrix, _output, _rank_into
@@ -239,16 +238,9 @@ def census(cards: int = 5) -> LowCensus:
     >>> c.hands, c.ranks
     (2598960, 6175)
     """
-    if isinstance(cards, bool) or not isinstance(cards, int):
-        raise TypeError(f"cards must be an int, got {type(cards).__name__}")
-    if cards not in (5, 6, 7):
-        raise ValueError(f"a census covers hands of 5, 6 or 7 cards, got {cards}")
-    import numpy as np
+    from .census import count_ranks
 
-    counts = np.zeros(RANK_COUNT + 1, dtype=np.uint64)
-    start = time.perf_counter()
-    lib.hr_a5_census(cards, ffi.from_buffer("uint64_t[]", counts))
-    seconds = time.perf_counter() - start
+    counts, seconds = count_ranks(lib.hr_a5_census, cards, RANK_COUNT)
     worst = [getattr(lib, f"HR_A5_WORST_{name}") for name in
              ("NO_PAIR", "ONE_PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "FULL_HOUSE", "FOUR_OF_A_KIND")]
     rows, low = [], 1

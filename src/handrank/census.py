@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from ._display import html_table
 from .evaluate import RANK_COUNT, Category, categories
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["CategoryCount", "Census", "census"]
 
@@ -65,6 +70,21 @@ class Census:
         return "\n".join(lines)
 
 
+def count_ranks(kernel: Any, cards: object, rank_count: int) -> tuple[npt.NDArray[np.uint64], float]:
+    """Every game's census: ``cards`` checked (5, 6 or 7), then the game's C census, which
+    counts the hands of each rank 1..rank_count; the counts and the seconds it took."""
+    if isinstance(cards, bool) or not isinstance(cards, int):
+        raise TypeError(f"cards must be an int, got {type(cards).__name__}")
+    if cards not in (5, 6, 7):
+        raise ValueError(f"a census covers hands of 5, 6 or 7 cards, got {cards}")
+    import numpy as np
+
+    counts = np.zeros(rank_count + 1, dtype=np.uint64)
+    start = time.perf_counter()
+    kernel(cards, ffi.from_buffer("uint64_t[]", counts))
+    return counts, time.perf_counter() - start
+
+
 def census(cards: int = 5) -> Census:
     """Rank every hand of ``cards`` (5, 6 or 7) distinct cards inside C and count them.
 
@@ -75,16 +95,9 @@ def census(cards: int = 5) -> Census:
     >>> c.hands, c.ranks
     (2598960, 7462)
     """
-    if isinstance(cards, bool) or not isinstance(cards, int):
-        raise TypeError(f"cards must be an int, got {type(cards).__name__}")
-    if cards not in (5, 6, 7):
-        raise ValueError(f"a census covers hands of 5, 6 or 7 cards, got {cards}")
     import numpy as np
 
-    counts = np.zeros(RANK_COUNT + 1, dtype=np.uint64)
-    start = time.perf_counter()
-    lib.hr_census(cards, ffi.from_buffer("uint64_t[]", counts))
-    seconds = time.perf_counter() - start
+    counts, seconds = count_ranks(lib.hr_census, cards, RANK_COUNT)
     per_rank = counts[1:]
     category_of_rank = categories(np.arange(1, RANK_COUNT + 1))
     rows = tuple(

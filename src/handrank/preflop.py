@@ -12,12 +12,13 @@ pairs on the diagonal, suited hands above it (row = higher card), offsuit below 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ._core import ffi, lib
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import numpy as np
     import numpy.typing as npt
 
@@ -96,6 +97,8 @@ def plot_chart(path: str | Path, *, dpi: int = 100) -> Path:
         ImportError: matplotlib is not installed (the message says how to install it).
         ValueError: a file name whose format matplotlib cannot write.
     """
+    from pathlib import Path
+
     try:
         import matplotlib
 

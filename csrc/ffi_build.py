@@ -73,6 +73,10 @@ int hr_holding_index(int a, int b);
 extern const uint32_t hr_a5_pattern[];
 int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int hr_a5_census(int ncards, uint64_t *counts);
+#define HR_27_RANK_COUNT ...
+extern const uint32_t hr_27_pattern[];
+int64_t hr_27_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+int hr_27_census(uint64_t *counts);
 int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                     int ndead, int64_t *outcomes);
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,

@@ -154,4 +154,12 @@ int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16
 /* Every hand of `ncards` (5..7) cards ranked ace-to-five: counts[rank] for rank 1..6175. */
 int hr_a5_census(int ncards, uint64_t *counts);
 
+/* ---------------------------------------------------------------- deuce-to-seven lowball */
+/* Ranks 1 (7-5-4-3-2 of mixed suits) .. HR_27_RANK_COUNT (a royal flush) of five cards (ncards
+ * must be 5); as hr_rank_batch otherwise. */
+int64_t hr_27_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+
+/* Every five-card hand ranked deuce-to-seven: counts[rank] for rank 1..7462. */
+int hr_27_census(uint64_t *counts);
+
 #endif

@@ -35,7 +35,11 @@ HR_INLINE int64_t a5_rows(const uint8_t *cards, int64_t nrows, const int n, uint
 int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
     *error = 0;
     switch (ncards) {
-    case 5: return a5_rows(cards, nrows, 5, out, error);
+    case 5: { /* a five's pattern decides both games: Hold'em's (SIMD-checked) loop, then a lookup */
+        int64_t bad = hr_rank_batch(cards, nrows, 5, out, error);
+        for (int64_t i = 0, good = bad < 0 ? nrows : bad; i < good; i++) out[i] = hr_a5_of_holdem[out[i]];
+        return bad;
+    }
     case 6: return a5_rows(cards, nrows, 6, out, error);
     case 7: return a5_rows(cards, nrows, 7, out, error);
     default: *error = HR_ERR_COUNT; return 0;
@@ -54,5 +58,30 @@ int hr_a5_census(int ncards, uint64_t *counts) {
     if (ncards < 5 || ncards > 7) return HR_ERR_COUNT;
     for (int r = 0; r <= HR_A5_RANK_COUNT; r++) counts[r] = 0;
     a5_census_level(0, ncards, HR_SUIT_BIAS, counts);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ deuce-to-seven */
+
+/* Every five-card class is one (rank multiset, flush) pattern in both games: Hold'em's loop
+ * ranks the row (and checks it), one lookup turns its rank into the 2-7 rank. */
+int64_t hr_27_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+    *error = 0;
+    if (ncards != 5) {
+        *error = HR_ERR_COUNT;
+        return 0;
+    }
+    int64_t bad = hr_rank_batch(cards, nrows, 5, out, error);
+    int64_t good = bad < 0 ? nrows : bad;
+    for (int64_t i = 0; i < good; i++) out[i] = hr_27_of_holdem[out[i]];
+    return bad;
+}
+
+int hr_27_census(uint64_t *counts) {
+    uint64_t holdem[HR_RANK_COUNT + 1];
+    int error = hr_census(5, holdem);
+    if (error) return error;
+    counts[0] = 0;
+    for (int r = 1; r <= HR_RANK_COUNT; r++) counts[hr_27_of_holdem[r]] = holdem[r];
     return 0;
 }

@@ -19,5 +19,14 @@ extern const uint16_t hr_a5_rank[85781];
 /* Each rank's category (bits 20..22, NO_PAIR 0 .. FOUR_OF_A_KIND 5) and its five low values
    (ace 0 .. king 12), 4 bits each in comparison order, the first in bits 16..19. */
 extern const uint32_t hr_a5_pattern[6176];
+/* The A-5 rank of each Hold'em five-card rank (a five's pattern decides both). */
+extern const uint16_t hr_a5_of_holdem[7463];
+
+/* Deuce-to-seven, five cards: 1 = 7-5-4-3-2 of mixed suits ... 7462 = a royal flush. */
+#define HR_27_RANK_COUNT 7462
+extern const uint16_t hr_27_of_holdem[7463];  /* the 2-7 rank of each Hold'em five-card rank */
+/* Each rank's Hold'em category (bits 20..23) and its five card ranks (deuce 0 .. ace 12),
+   4 bits each in comparison order, the first in bits 16..19. */
+extern const uint32_t hr_27_pattern[7463];
 
 #endif

@@ -29,3 +29,22 @@ def qualifies_low8(cards):
     """Whether some five of the cards are five different ranks, all eight or lower."""
     return any(len({LOW[c >> 2] for c in five}) == 5 and max(LOW[c >> 2] for c in five) <= 8
                for five in combinations(cards, 5))
+
+
+def deuce_to_seven_value(cards):
+    """Deuce-to-seven value of five cards, smaller is better: the high hand's category (high
+    card 0 .. straight flush 8), aces always high so A-2-3-4-5 is no straight, then the ranks
+    by how often they appear and from the highest down; the weakest high hand wins."""
+    ranks = [c >> 2 for c in cards]  # deuce 0 .. ace 12
+    counts = Counter(ranks)
+    shape = tuple(sorted(counts.values(), reverse=True))
+    flush = len({c & 3 for c in cards}) == 1
+    straight = len(counts) == 5 and max(ranks) - min(ranks) == 4
+    if straight:
+        category = 8 if flush else 4
+    elif flush:
+        category = 5
+    else:
+        category = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6, (4, 1): 7}[shape]
+    ordered = sorted(counts, key=lambda rank: (counts[rank], rank), reverse=True)
+    return (category, *[rank for rank in ordered for _ in range(counts[rank])])

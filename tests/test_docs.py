@@ -11,7 +11,7 @@ import handrank
 @pytest.mark.parametrize("module", ["handrank", "handrank.cards", "handrank.evaluate", "handrank.census",
                                     "handrank.names", "handrank.showdown", "handrank.ranges", "handrank.equity",
                                     "handrank.preflop", "handrank.simulate", "handrank.strength",
-                                    "handrank.ace_to_five", "handrank.compat.treys"])
+                                    "handrank.ace_to_five", "handrank.deuce_to_seven", "handrank.compat.treys"])
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

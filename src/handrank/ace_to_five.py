@@ -202,6 +202,7 @@ class LowCensus:
     cards: int
     rows: tuple[tuple[Category, int, int], ...]
     seconds: float
+    game: str = "ace-to-five"
 
     @property
     def hands(self) -> int:
@@ -223,11 +224,11 @@ class LowCensus:
         lines = [f"{'category':<16} {'hands':>13} {'ranks':>6}"]
         lines += [f"{name:<16} {hands:>13} {ranks:>6}" for name, hands, ranks in self._lines()]
         lines.append(f"{'total':<16} {self.hands:>13,} {self.ranks:>6,}")
-        lines.append(f"ranked every {self.cards}-card hand ace-to-five in {self.seconds:.3f} s")
+        lines.append(f"ranked every {self.cards}-card hand {self.game} in {self.seconds:.3f} s")
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        return html_table(f"every {self.cards}-card hand, ace-to-five", ["category", "hands", "ranks"],
+        return html_table(f"every {self.cards}-card hand, {self.game}", ["category", "hands", "ranks"],
                           self._lines())
 
 

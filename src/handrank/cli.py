@@ -87,20 +87,30 @@ def _seed_for_json(seed: int | None) -> int | str | None:
 def _hand_report(text: str, game: str = "holdem") -> dict[str, object]:
     cards = parse(text)
     if game != "holdem":
-        from . import ace_to_five as a5
-
+        module = _game_module(game)
         if game == "razz" and len(cards) != 7:
             raise ValueError(f"a Razz hand has 7 cards, got {len(cards)}")
-        rank = a5.evaluate(cards)
-        return {"hand": format_cards(cards), "rank": rank, "category": a5.category(rank).name,
-                "name": a5.describe(rank), "short_name": a5.describe(rank, short=True),
-                "best_five": format_cards(a5.best_five(cards))}
+        rank = module.evaluate(cards)
+        return {"hand": format_cards(cards), "rank": rank, "category": module.category(rank).name,
+                "name": module.describe(rank), "short_name": module.describe(rank, short=True),
+                "best_five": format_cards(module.best_five(cards))}
     rank, five = _best_five_of(cards)
     return {"hand": format_cards(cards), "rank": rank, "category": category(rank).name,
             "name": describe(rank), "short_name": describe(rank, short=True), "best_five": format_cards(five)}
 
 
-_RANK_COUNTS = {"holdem": 7462, "a5": 6175, "razz": 6175}
+_RANK_COUNTS = {"holdem": 7462, "a5": 6175, "razz": 6175, "27": 7462}
+
+
+def _game_module(game: str) -> Any:
+    """The module of a lowball game: ace-to-five (a5, razz) or deuce-to-seven (27)."""
+    if game == "27":
+        from . import deuce_to_seven
+
+        return deuce_to_seven
+    from . import ace_to_five
+
+    return ace_to_five
 
 
 def _rank(args: argparse.Namespace) -> str:
@@ -129,11 +139,10 @@ def _compare(args: argparse.Namespace) -> str:
         result = compare(first_hand, second_hand)
         why = explain(first_hand, second_hand)
     else:
-        from . import ace_to_five as a5
-
-        result = a5.compare(first_hand, second_hand)
-        why = ("Both the same ace-to-five low: split pot." if result == 0 else
-               f"{(first if result > 0 else second)['name']} is the better ace-to-five hand.")
+        game = "deuce-to-seven" if args.game == "27" else "ace-to-five"
+        result = _game_module(args.game).compare(first_hand, second_hand)
+        why = (f"Both the same {game} hand: split pot." if result == 0 else
+               f"{(first if result > 0 else second)['name']} is the better {game} hand.")
     if args.json:
         return _json({"result": result, "winner": {1: "first", -1: "second", 0: None}[result],
                       "explanation": why, "hands": [first, second]})
@@ -159,10 +168,10 @@ def _showdown(args: argparse.Namespace) -> str:
 def _census(args: argparse.Namespace) -> str:
     if args.game == "holdem":
         result: Any = census(args.cards)
+    elif args.game == "27":
+        result = _game_module("27").census(5)
     else:
-        from . import ace_to_five as a5
-
-        result = a5.census(7 if args.game == "razz" else args.cards)
+        result = _game_module(args.game).census(7 if args.game == "razz" else args.cards)
     return _json(result.as_dict()) if args.json else result.table()
 
 
@@ -288,8 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name in ("rank", "compare", "census"):
         commands.choices[name].add_argument(
-            "--game", choices=("holdem", "a5", "razz"), default="holdem",
-            help="holdem (default; ranks 1..7462), a5 (ace-to-five lowball, 1..6175) or razz (a5, 7 cards)")
+            "--game", choices=("holdem", "a5", "razz", "27"), default="holdem",
+            help="holdem (default; ranks 1..7462), a5 (ace-to-five lowball, 1..6175), razz (a5, 7 cards) or "
+                 "27 (deuce-to-seven lowball, 5 cards, 1..7462)")
     for name in ("rank", "compare", "showdown", "census", "equity", "strength", "chart"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
     return parser

@@ -101,6 +101,8 @@ int main(int argc, char **argv) {
             for (int i = 0; i < 64 * 20; i++) rows_holes[i] = card();
             for (int i = 0; i < 64 * 5; i++) rows_boards[i] = card();
             hr_showdown_batch(rows_holes, rows_boards, rows, sp, row_ranks, row_shares, &err);
+            hr_a5_rank_batch(rows_holes, rows / 2, 5 + upto(4), row_ranks, &err);  /* 8: refused */
+            hr_27_rank_batch(rows_holes, rows / 2, 4 + upto(3), row_ranks, &err);
             if (r % 200 == 0)
                 hr_hand_strength(board, nboard, upto(9), (uint64_t)upto(40), (uint64_t)upto(60), upto(2) ? now : NULL,
                                  sum, squares, runs, upto(4) ? histogram : NULL);

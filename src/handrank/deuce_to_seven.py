@@ -1,0 +1,167 @@
+"""Deuce-to-seven (2-7) lowball: the worst high hand wins, five cards.
+
+A rank is an int from **1 (7-5-4-3-2 of mixed suits) to 7462 (a royal flush)**: lower is
+better, equal ranks split the pot. Aces are always high, so A-2-3-4-5 is ace-high, not a
+straight, and loses to K-Q-J-9-8; straights and flushes count against a hand. Categories are
+Hold'em's (``handrank.Category``), where here the lower category is the better hand.
+
+>>> evaluate("7c 5d 4h 3s 2c"), evaluate("As Ks Qs Js Ts")
+(1, 7462)
+>>> compare("Kc Qd Jh 9s 8c", "Ac 2d 3h 4s 5c")   # ace-high loses to king-high
+1
+>>> describe(1), describe(evaluate("As 2d 3h 4s 5c"), short=True)
+('Seven-five-four-trey-deuce low', 'Ace-five low')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ._core import lib
+from .cards import HandLike, parse
+from .evaluate import Category, _card_matrix, _output, _rank_into
+from .names import RANK_PLURALS, RANK_WORDS
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["RANK_COUNT", "evaluate", "evaluate_many", "compare", "category", "describe", "best_five", "census"]
+
+RANK_COUNT: int = lib.HR_27_RANK_COUNT
+"""Distinct deuce-to-seven hands (7462); also the worst rank (a royal flush)."""
+
+
+def _checked(rank: object) -> int:
+    from .cards import exact_int
+
+    value = exact_int(rank, f"a deuce-to-seven rank (an int 1..{RANK_COUNT})")
+    if not 1 <= value <= RANK_COUNT:
+        raise ValueError(f"a deuce-to-seven rank is 1..{RANK_COUNT}, got {value}")
+    return value
+
+
+def _pattern(rank: int) -> tuple[Category, tuple[int, ...]]:
+    word = lib.hr_27_pattern[rank]
+    return Category(word >> 20), tuple(word >> (4 * (4 - i)) & 15 for i in range(5))
+
+
+def evaluate(hand: HandLike) -> int:
+    """The deuce-to-seven rank of five cards (1 = 7-5-4-3-2 ... 7462 = a royal flush).
+
+    >>> evaluate("7c 6d 4h 3s 2c") > evaluate("7c 5d 4h 3s 2c")   # 7-5 beats 7-6
+    True
+
+    Raises:
+        ValueError: not five cards, a card twice, a bad card (named).
+        TypeError: not cards.
+    """
+    cards = parse(hand)
+    if len(cards) != 5:
+        raise ValueError(f"a deuce-to-seven hand has 5 cards, got {len(cards)}")
+    import numpy as np
+
+    return int(evaluate_many(np.array([cards], dtype=np.uint8))[0])
+
+
+def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
+                  out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
+    """Deuce-to-seven ranks of every row of an (N, 5) array of card ids, in C; the input
+    rules, errors and threads of ``handrank.evaluate_many``.
+
+    >>> import numpy as np
+    >>> evaluate_many(np.array([[20, 13, 10, 7, 0], [51, 47, 43, 39, 35]], dtype=np.uint8)).tolist()
+    [1, 7462]
+    """
+    matrix = _card_matrix(cards)
+    if matrix.shape[1] != 5:
+        raise ValueError(f"deuce-to-seven hands have 5 cards, got rows of {matrix.shape[1]}")
+    return _rank_into(matrix, _output(out, len(matrix)), threads, 0, lib.hr_27_rank_batch)
+
+
+def compare(a: HandLike, b: HandLike) -> int:
+    """1 if hand ``a`` is the better deuce-to-seven hand, -1 if ``b`` is, 0 for a split pot.
+
+    >>> compare("7c 5d 4h 3s 2c", "7d 6c 4s 3h 2d")
+    1
+    """
+    first, second = evaluate(a), evaluate(b)
+    return (first < second) - (first > second)
+
+
+def category(rank: int) -> Category:
+    """The Hold'em category of a deuce-to-seven rank (here the lower category is better).
+
+    >>> category(1), category(7462)
+    (<Category.HIGH_CARD: 0>, <Category.STRAIGHT_FLUSH: 8>)
+    """
+    return _pattern(_checked(rank))[0]
+
+
+def describe(rank: int, short: bool = False) -> str:
+    """The name of a deuce-to-seven rank; every full name is distinct.
+
+    >>> describe(evaluate("8c 6d 4h 3s 2c"), short=True), describe(evaluate("As 2s 3s 4s 5s"))
+    ('Eight-six low', 'Ace-five-four-trey-deuce flush')
+    """
+    kind, ranks = _pattern(_checked(rank))
+    words, plurals = [RANK_WORDS[r] for r in ranks], [RANK_PLURALS[r] for r in ranks]
+    if kind == Category.HIGH_CARD:
+        name = "-".join(words[:2] if short else words) + " low"
+    elif kind == Category.ONE_PAIR:
+        name = f"pair of {plurals[0]}" + ("" if short else ", " + "-".join(words[2:]))
+    elif kind == Category.TWO_PAIR:
+        name = f"{plurals[0]} and {plurals[2]}" + ("" if short else f", {words[4]} kicker")
+    elif kind == Category.THREE_OF_A_KIND:
+        name = f"three {plurals[0]}" + ("" if short else ", " + "-".join(words[3:]))
+    elif kind == Category.STRAIGHT:
+        name = f"{words[0]}-high straight"
+    elif kind == Category.FLUSH:
+        name = ("-".join(words[:2]) if short else "-".join(words)) + " flush"
+    elif kind == Category.FULL_HOUSE:
+        name = f"{plurals[0]} full" + ("" if short else f" of {plurals[3]}")
+    elif kind == Category.FOUR_OF_A_KIND:
+        name = f"four {plurals[0]}" + ("" if short else f", {words[4]} kicker")
+    else:
+        name = f"{words[0]}-high straight flush"
+    return name[0].upper() + name[1:]
+
+
+def best_five(hand: HandLike) -> list[int]:
+    """The five cards, most significant first (a deuce-to-seven hand is always five).
+
+    >>> from handrank import format_cards
+    >>> format_cards(best_five("2c 3s 4h 5s 7c"))
+    '7c 5s 4h 3s 2c'
+    """
+    cards = parse(hand)
+    rank = evaluate(cards)
+    left, ordered = list(cards), []
+    for card_rank in _pattern(rank)[1]:
+        card = next(c for c in left if c >> 2 == card_rank)
+        left.remove(card)
+        ordered.append(card)
+    return ordered
+
+
+def census(cards: int = 5) -> object:
+    """Rank every five-card hand deuce-to-seven inside C and count each category.
+
+    >>> c = census()
+    >>> c.hands, c.ranks
+    (2598960, 7462)
+    """
+    from .ace_to_five import LowCensus
+    from .census import count_ranks
+
+    if cards != 5:
+        raise ValueError(f"deuce-to-seven hands have 5 cards, got {cards}")
+    counts, seconds = count_ranks(lambda _, buffer: lib.hr_27_census(buffer), cards, RANK_COUNT)
+    per_category: dict[Category, list[int]] = {c: [0, 0] for c in Category}
+    for rank in range(1, RANK_COUNT + 1):
+        entry = per_category[_pattern(rank)[0]]
+        entry[0] += int(counts[rank])
+        entry[1] += int(counts[rank] > 0)
+    rows = tuple((kind, hands, ranks) for kind, (hands, ranks) in per_category.items())
+    return LowCensus(cards, rows, seconds, "deuce-to-seven")  # type: ignore[arg-type]
+

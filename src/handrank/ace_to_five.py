@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ._core import lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
-from .evaluate import _card_matrix, _output, _rank_into
+from .evaluate import _better, _card_matrix, _check_rank, _output, _rank_into
 
 if TYPE_CHECKING:
     import numpy as np
@@ -62,12 +62,7 @@ class Category(enum.IntEnum):
 
 
 def _checked(rank: object) -> int:
-    from .cards import exact_int
-
-    value = exact_int(rank, f"an ace-to-five rank (an int 1..{RANK_COUNT})")
-    if not 1 <= value <= RANK_COUNT:
-        raise ValueError(f"an ace-to-five rank is 1..{RANK_COUNT}, got {value}")
-    return value
+    return _check_rank(rank, RANK_COUNT, "ace-to-five")
 
 
 def _pattern(rank: int) -> tuple[int, tuple[int, ...]]:
@@ -115,8 +110,7 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("7c 5d 4h 3s 2c", "7d 6c 4s 3h 2d")
     1
     """
-    first, second = evaluate(a), evaluate(b)
-    return (first < second) - (first > second)
+    return _better(evaluate(a), evaluate(b))
 
 
 def category(rank: int) -> Category:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ._core import lib
 from .cards import HandLike, parse
-from .evaluate import Category, _card_matrix, _output, _rank_into
+from .evaluate import Category, _better, _card_matrix, _check_rank, _output, _rank_into
 from .names import RANK_PLURALS, RANK_WORDS
 
 if TYPE_CHECKING:
@@ -33,12 +33,7 @@ RANK_COUNT: int = lib.HR_27_RANK_COUNT
 
 
 def _checked(rank: object) -> int:
-    from .cards import exact_int
-
-    value = exact_int(rank, f"a deuce-to-seven rank (an int 1..{RANK_COUNT})")
-    if not 1 <= value <= RANK_COUNT:
-        raise ValueError(f"a deuce-to-seven rank is 1..{RANK_COUNT}, got {value}")
-    return value
+    return _check_rank(rank, RANK_COUNT, "deuce-to-seven")
 
 
 def _pattern(rank: int) -> tuple[Category, tuple[int, ...]]:
@@ -85,8 +80,7 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("7c 5d 4h 3s 2c", "7d 6c 4s 3h 2d")
     1
     """
-    first, second = evaluate(a), evaluate(b)
-    return (first < second) - (first > second)
+    return _better(evaluate(a), evaluate(b))
 
 
 def category(rank: int) -> Category:

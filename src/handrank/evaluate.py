@@ -50,11 +50,17 @@ _WORST_RANK = tuple(getattr(lib, f"HR_WORST_{c.name}") for c in reversed(Categor
 _BY_WORST_RANK = tuple(reversed(Category))
 
 
-def _check_rank(rank: object) -> int:
-    value = exact_int(rank, f"a rank (an int 1..{RANK_COUNT})")
-    if not 1 <= value <= RANK_COUNT:
-        raise ValueError(f"rank {value} is out of range 1..{RANK_COUNT}")
+def _check_rank(rank: object, count: int = RANK_COUNT, game: str = "") -> int:
+    """A rank of a game with ``count`` ranks (Hold'em's by default), checked."""
+    value = exact_int(rank, f"a{' ' + game if game else ''} rank (an int 1..{count})")
+    if not 1 <= value <= count:
+        raise ValueError(f"{game + ' ' if game else ''}rank {value} is out of range 1..{count}")
     return value
+
+
+def _better(first: int, second: int) -> int:
+    """1 when rank ``first`` wins (lower is better in every game), -1 when it loses, 0 for a split."""
+    return (first < second) - (first > second)
 
 
 def category(rank: int) -> Category:
@@ -153,8 +159,7 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("3c 3s 3d Ac Ah", "2c 2s 2d Kc Kh")
     1
     """
-    rank_a, rank_b = evaluate(a), evaluate(b)
-    return (rank_a < rank_b) - (rank_a > rank_b)
+    return _better(evaluate(a), evaluate(b))
 
 
 def _card_matrix(cards: Any, row_offset: int = 0) -> npt.NDArray[np.uint8]:

@@ -21,6 +21,24 @@ HR_INLINE int seven_rank(uint64_t key, uint64_t suit_masks) {
     return HR_UNLIKELY(key & HR_FLUSH_CHECK) ? flush_rank(suit_masks, key) : multiset_rank(key);
 }
 
+/* A player's rank on a full board under `rules`: with seven cards a flush rules out a full
+ * house and quads, so the flush table alone ranks a hand with a flush. */
+HR_INLINE int rules_seven_rank(const hr_rules_t *rules, uint64_t key, uint64_t suit_masks) {
+    if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) return rules->flush[(suit_masks >> (16 * flush_suit(key))) & 0x1FFF];
+    return game_multiset_rank(rules->multiset, key);
+}
+
+/* The entry points a game's C file wraps with its own rules (see handrank.h for the
+ * arguments; Hold'em's hr_equity_ranges and hr_equity_monte_carlo pass hr_holdem_rules). */
+int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,
+                           const double *weights, int nplayers, const uint8_t *board, int nboard,
+                           const uint8_t *dead, int ndead, const uint8_t *group, int ngroup, uint64_t first,
+                           uint64_t end, double *outcomes, uint64_t *deals);
+int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,
+                                const double *weights, int nplayers, const uint8_t *board, int nboard,
+                                const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials,
+                                uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
+
 /* Validate ids and duplicates of a group of cards, adding them to *used. */
 HR_INLINE int take_cards(const uint8_t *cards, int n, uint64_t *used) {
     for (int i = 0; i < n; i++) {

@@ -104,6 +104,7 @@ typedef struct {
 } last_t;
 
 typedef struct {
+    const hr_rules_t *rules;
     int n;
     int ncombos;        /* distinct combos */
     combo_t *combo;     /* [ncombos] */
@@ -379,7 +380,7 @@ static int smallest_of_orbit(const uint8_t *runout, int k, const uint8_t *group,
 static void runout_showdowns(spot_t *s, uint64_t runout_mask, uint64_t key, uint64_t suits, double multiplicity) {
     for (int u = 0; u < s->ncombos; u++) {
         const combo_t *c = &s->combo[u];
-        s->rank_u[u] = (c->mask & runout_mask) ? 0 : seven_rank(key + c->key, suits | c->suits);
+        s->rank_u[u] = (c->mask & runout_mask) ? 0 : rules_seven_rank(s->rules, key + c->key, suits | c->suits);
     }
     for (int p = 0; p < s->n; p++) {
         int n = 0;
@@ -410,7 +411,7 @@ static void runout_showdowns(spot_t *s, uint64_t runout_mask, uint64_t key, uint
         }
     s->last.count = 0;
     if (s->count[s->order[s->n - 1]] > HR_INDEX_LAST_FROM) index_last(s, s->order[s->n - 1]);
-    walk(s, 0, 0, HR_RANK_COUNT + 1, 0, 1.0, multiplicity);
+    walk(s, 0, 0, s->rules->rank_count + 1, 0, 1.0, multiplicity);
 }
 
 /* C(n, k) for n <= 52, k <= 5. */
@@ -424,9 +425,19 @@ static uint64_t choose(int n, int k) {
 int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                      const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
                      int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals) {
+    return hr_equity_ranges_rules(&hr_holdem_rules, combos, combo_start, weights, nplayers, board, nboard, dead,
+                                  ndead, group, ngroup, first, end, outcomes, deals);
+}
+
+int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,
+                           const double *weights, int nplayers, const uint8_t *board, int nboard,
+                           const uint8_t *dead, int ndead, const uint8_t *group, int ngroup, uint64_t first,
+                           uint64_t end, double *outcomes, uint64_t *deals) {
     uint64_t known = 0;
     int error = check_table(nplayers, nboard, board, dead, ndead, &known);
     if (error) return error;
+    if (known & rules->out_of_deck) return HR_ERR_CARD;
+    known |= rules->out_of_deck;
     if ((error = check_ranges(combos, combo_start, weights, nplayers))) return error;
     if (ngroup < 1 || ngroup > 24 || group[0] != 0) return HR_ERR_RANGE;
     for (int g = 0; g < ngroup; g++)
@@ -443,6 +454,7 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
 
     spot_t s;
     memset(&s, 0, sizeof s);
+    s.rules = rules;
     s.n = nplayers;
     s.start = combo_start;
     s.weights = weights;

@@ -77,6 +77,22 @@ int hr_a5_census(int ncards, uint64_t *counts);
 extern const uint32_t hr_27_pattern[];
 int64_t hr_27_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int hr_27_census(uint64_t *counts);
+#define HR_SD_RANK_COUNT ...
+extern const uint32_t hr_sd_pattern[];
+extern const uint32_t hr_sd_tbs_pattern[];
+extern const uint16_t hr_sd_of_holdem[];
+extern const uint16_t hr_sd_tbs_of_holdem[];
+int64_t hr_sd_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+int64_t hr_sd_tbs_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+int hr_sd_census(int ncards, int trips_beat_straight, uint64_t *counts);
+int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
+                        const double *weights, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
+                        int ndead, const uint8_t *group, int ngroup, uint64_t first, uint64_t end, double *outcomes,
+                        uint64_t *deals);
+int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
+                             const double *weights, int nplayers, const uint8_t *board, int nboard,
+                             const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials, uint64_t first_chunk,
+                             uint64_t end_chunk, uint64_t *outcomes);
 int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                     int ndead, int64_t *outcomes);
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
@@ -95,20 +111,20 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 
 # Paths relative to the project root, where pip runs setup.py.
 SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
-           "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c",
+           "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",
-           "tables/lowball.c"]
+           "tables/lowball.c", "tables/shortdeck.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.set_source(
     "handrank._core",
-    '#include "handrank.h"\n#include "preflop_tables.h"\n#include "lowball_tables.h"',
+    '#include "handrank.h"\n#include "preflop_tables.h"\n#include "lowball_tables.h"\n#include "shortdeck_tables.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
     depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "csrc/random.h",
              "tables/handrank_tables.h", "tables/preflop_tables.h",
-             "tables/lowball_tables.h"],
+             "tables/lowball_tables.h", "tables/shortdeck_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     extra_compile_args=[] if sys.platform == "win32" else ["-O3", "-std=c99", "-fvisibility=hidden"],
     # Release builds are stripped (symbols and debug information: a third of the size).

@@ -2,10 +2,12 @@
  * See handrank.h for the interface and scripts/build_tables.py for how the tables work. */
 #include "kernel.h"
 
+const hr_rules_t hr_holdem_rules = {hr_multiset_rank, hr_flush_rank, 0, HR_RANK_COUNT};
+
 /* Why a row failed the fast path's check: a bad id, a duplicate, or else a flush. Kept out
  * of line so the fast path need not hold the row's cards in registers for it, and free of
  * data-dependent branches: flushes are 3% of random 7-card hands. */
-HR_NOINLINE int slow_row(const uint8_t *row, const int n, uint64_t key) {
+HR_NOINLINE int slow_row(const hr_rules_t *rules, const uint8_t *row, const int n, uint64_t key) {
     uint64_t seen = 0, suit_masks = 0;
     for (int j = 0; j < n; j++) {
         if (row[j] > 51) return HR_ERR_CARD;
@@ -13,15 +15,16 @@ HR_NOINLINE int slow_row(const uint8_t *row, const int n, uint64_t key) {
         seen |= 1ull << row[j];
         suit_masks |= suit_rank_bit(row[j]);
     }
-    if (!(key & HR_FLUSH_CHECK)) return multiset_rank(key); /* not reached: valid, no flush */
-    return flush_rank(suit_masks, key);
+    if (seen & rules->out_of_deck) return HR_ERR_CARD;
+    if (!(key & HR_FLUSH_CHECK)) return game_multiset_rank(rules->multiset, key); /* not reached: valid, no flush */
+    return rules->flush[(suit_masks >> (16 * flush_suit(key))) & 0x1FFF];
 }
 
 /* Rank of one row of n cards, or the error. */
 HR_INLINE int rank_row(const uint8_t *row, const int n) {
     uint64_t key = row_key(row, n);
     if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | row_repeats(row, n)))
-        return slow_row(row, n, key);
+        return slow_row(&hr_holdem_rules, row, n, key);
     return multiset_rank(key);
 }
 
@@ -115,10 +118,10 @@ int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, i
 
 /* Store the rank of a row given its key and whether it repeats a card; 0 (with *error
  * set) when the row is bad. The batch loops differ only in how they find repeats. */
-HR_INLINE int store_rank(const uint8_t *row, const int n, uint64_t key, uint64_t repeats, uint16_t *out,
-                         int *error) {
+HR_INLINE int store_rank(const hr_rules_t *rules, const uint8_t *row, const int n, uint64_t key, uint64_t repeats,
+                         uint16_t *out, int *error) {
     if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | repeats)) {
-        int rank = slow_row(row, n, key);
+        int rank = slow_row(rules, row, n, key);
         if (rank < 0) {
             *error = rank;
             return 0;
@@ -126,15 +129,16 @@ HR_INLINE int store_rank(const uint8_t *row, const int n, uint64_t key, uint64_t
         *out = (uint16_t)rank;
         return 1;
     }
-    *out = (uint16_t)multiset_rank(key);
+    *out = (uint16_t)game_multiset_rank(rules->multiset, key);
     return 1;
 }
 
 /* Rank rows [0, nrows); -1, or the first bad row with *error set. */
-HR_INLINE int64_t rank_rows(const uint8_t *cards, int64_t nrows, const int n, uint16_t *out, int *error) {
+HR_INLINE int64_t rank_rows(const hr_rules_t *rules, const uint8_t *cards, int64_t nrows, const int n, uint16_t *out,
+                           int *error) {
     for (int64_t i = 0; i < nrows; i++) {
         const uint8_t *row = cards + i * n;
-        if (!store_rank(row, n, row_key(row, n), row_repeats(row, n), out + i, error)) return i;
+        if (!store_rank(rules, row, n, row_key(row, n), row_repeats(row, n), out + i, error)) return i;
     }
     return -1;
 }
@@ -160,7 +164,8 @@ static const int8_t hr_pair_second[3][32] = {
 /* As rank_rows, with the duplicate check done by comparing all card pairs at once: the row's
  * first 8 bytes are broadcast, shuffled into (first, second) of each pair and compared. The
  * 8-byte load reads past a row of 5..7, so the last row goes through rank_rows. */
-HR_AVX2 static inline __attribute__((always_inline)) int64_t rank_rows_avx2(const uint8_t *cards, int64_t nrows,
+HR_AVX2 static inline __attribute__((always_inline)) int64_t rank_rows_avx2(const hr_rules_t *rules,
+                                                                            const uint8_t *cards, int64_t nrows,
                                                                             const int n, uint16_t *out,
                                                                             int *error) {
     const __m256i first = _mm256_loadu_si256((const __m256i *)hr_pair_first[n - 5]);
@@ -176,44 +181,55 @@ HR_AVX2 static inline __attribute__((always_inline)) int64_t rank_rows_avx2(cons
             _mm256_cmpeq_epi8(_mm256_shuffle_epi8(both0, first), _mm256_shuffle_epi8(both0, second)));
         unsigned same1 = (unsigned)_mm256_movemask_epi8(
             _mm256_cmpeq_epi8(_mm256_shuffle_epi8(both1, first), _mm256_shuffle_epi8(both1, second)));
-        if (!store_rank(row0, n, key0, same0, out + i, error)) return i;
-        if (!store_rank(row1, n, key1, same1, out + i + 1, error)) return i + 1;
+        if (!store_rank(rules, row0, n, key0, same0, out + i, error)) return i;
+        if (!store_rank(rules, row1, n, key1, same1, out + i + 1, error)) return i + 1;
     }
-    int64_t bad = rank_rows(cards + i * n, nrows - i, n, out + i, error);
+    int64_t bad = rank_rows(rules, cards + i * n, nrows - i, n, out + i, error);
     return bad < 0 ? -1 : i + bad;
 }
 
-HR_AVX2 static int64_t rank_batch_avx2(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+HR_AVX2 static int64_t rank_batch_avx2(const hr_rules_t *rules, const uint8_t *cards, int64_t nrows, int ncards,
+                                       uint16_t *out, int *error) {
     switch (ncards) {
-    case 5: return rank_rows_avx2(cards, nrows, 5, out, error);
-    case 6: return rank_rows_avx2(cards, nrows, 6, out, error);
-    default: return rank_rows_avx2(cards, nrows, 7, out, error);
+    case 5: return rank_rows_avx2(rules, cards, nrows, 5, out, error);
+    case 6: return rank_rows_avx2(rules, cards, nrows, 6, out, error);
+    default: return rank_rows_avx2(rules, cards, nrows, 7, out, error);
     }
 }
 #endif
 
-int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
-#if HR_X86_DISPATCH
-    if (ncards >= 5 && ncards <= 7 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
-        __builtin_cpu_supports("bmi2")) {
-        *error = 0;
-        return rank_batch_avx2(cards, nrows, ncards, out, error);
-    }
-#endif
-    return hr_rank_batch_portable(cards, nrows, ncards, out, error);
-}
-
-int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+static int64_t rank_batch_portable(const hr_rules_t *rules, const uint8_t *cards, int64_t nrows, int ncards,
+                                   uint16_t *out, int *error) {
     *error = 0;
     if (ncards < 5 || ncards > 7) {
         *error = HR_ERR_COUNT;
         return 0;
     }
     switch (ncards) {
-    case 5: return rank_rows(cards, nrows, 5, out, error);
-    case 6: return rank_rows(cards, nrows, 6, out, error);
-    default: return rank_rows(cards, nrows, 7, out, error);
+    case 5: return rank_rows(rules, cards, nrows, 5, out, error);
+    case 6: return rank_rows(rules, cards, nrows, 6, out, error);
+    default: return rank_rows(rules, cards, nrows, 7, out, error);
     }
+}
+
+int64_t hr_rank_batch_rules(const hr_rules_t *rules, const uint8_t *cards, int64_t nrows, int ncards,
+                            uint16_t *out, int *error) {
+#if HR_X86_DISPATCH
+    if (ncards >= 5 && ncards <= 7 && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") &&
+        __builtin_cpu_supports("bmi2")) {
+        *error = 0;
+        return rank_batch_avx2(rules, cards, nrows, ncards, out, error);
+    }
+#endif
+    return rank_batch_portable(rules, cards, nrows, ncards, out, error);
+}
+
+int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+    return hr_rank_batch_rules(&hr_holdem_rules, cards, nrows, ncards, out, error);
+}
+
+int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
+    return rank_batch_portable(&hr_holdem_rules, cards, nrows, ncards, out, error);
 }
 
 /* Census: walk the cards in increasing order, carrying the key sum and, per suit, the rank

@@ -162,4 +162,25 @@ int64_t hr_27_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16
 /* Every five-card hand ranked deuce-to-seven: counts[rank] for rank 1..7462. */
 int hr_27_census(uint64_t *counts);
 
+/* ---------------------------------------------------------------- short deck (6+) */
+/* Ranks 1 (royal flush) .. HR_SD_RANK_COUNT (J-9-8-7-6) of the best five of 5..7 cards from the
+ * 36-card deck (ids 16..51; a lower id is HR_ERR_CARD); as hr_rank_batch otherwise. The tbs
+ * batch and trips_beat_straight != 0 rank three of a kind above a straight. */
+int64_t hr_sd_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+int64_t hr_sd_tbs_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+
+/* Every hand of `ncards` (5..7) short-deck cards: counts[rank] for rank 1..1404. */
+int hr_sd_census(int ncards, int trips_beat_straight, uint64_t *counts);
+
+/* hr_equity_ranges and hr_equity_monte_carlo on the short deck: cards below six are never
+ * dealt, and a board or dead card below six is HR_ERR_CARD. */
+int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
+                        const double *weights, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
+                        int ndead, const uint8_t *group, int ngroup, uint64_t first, uint64_t end, double *outcomes,
+                        uint64_t *deals);
+int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
+                             const double *weights, int nplayers, const uint8_t *board, int nboard,
+                             const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials, uint64_t first_chunk,
+                             uint64_t end_chunk, uint64_t *outcomes);
+
 #endif

@@ -77,6 +77,23 @@ HR_INLINE int game_multiset_rank(const uint16_t *table, uint64_t key) {
     return table[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
 }
 
+/* A game ranked with Hold'em's keys (the best five of 5..7 cards; two hole cards and five on
+ * the board in equity): the tables it ranks with and the cards its deck lacks. Hold'em's is
+ * hr_holdem_rules (handrank.c); short deck's are in shortdeck.c. Lower ranks win. */
+typedef struct {
+    const uint16_t *multiset; /* the best non-flush rank of a multiset, on hr_multiset_rank's slots */
+    const uint16_t *flush;    /* [8192] the best flush of a suit's 13-bit rank mask */
+    uint64_t out_of_deck;     /* card ids the game never deals */
+    int rank_count;           /* the worst rank */
+} hr_rules_t;
+
+extern const hr_rules_t hr_holdem_rules;
+
+/* hr_rank_batch under `rules`: a card out of the game's deck is refused (HR_ERR_CARD) where
+ * the row has a flush; elsewhere the game's multiset table reads 0 for it (the caller checks). */
+int64_t hr_rank_batch_rules(const hr_rules_t *rules, const uint8_t *cards, int64_t nrows, int ncards,
+                            uint16_t *out, int *error);
+
 /* The row's key: HR_SUIT_BIAS plus every card's entry (rank-key sum, suit counts, bad ids). */
 HR_INLINE uint64_t row_key(const uint8_t *row, const int n) {
     uint64_t key = HR_SUIT_BIAS;

@@ -202,9 +202,19 @@ static double clash_chance(const sampler_t *s, double *weight_of /* [52 * 52] */
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
                           uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
+    return hr_equity_monte_carlo_rules(&hr_holdem_rules, combos, combo_start, weights, nplayers, board, nboard, dead,
+                                       ndead, seed, trials, first_chunk, end_chunk, outcomes);
+}
+
+int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,
+                                const double *weights, int nplayers, const uint8_t *board, int nboard,
+                                const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials,
+                                uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
     uint64_t known = 0;
     int error = check_table(nplayers, nboard, board, dead, ndead, &known);
     if (error) return error;
+    if (known & rules->out_of_deck) return HR_ERR_CARD;
+    known |= rules->out_of_deck;
     if ((error = check_ranges(combos, combo_start, weights, nplayers))) return error;
     int total = combo_start[nplayers], left = 5 - nboard, largest = 0;
     for (int p = 0; p < nplayers; p++)
@@ -389,9 +399,9 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
                     if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) { /* suits matter: 3% of hands */
                         uint64_t suits = board_suits | combo_suits[i];
                         for (int j = 0; j < left; j++) suits |= suit_rank_bit(batch_cards[b][j]);
-                        ranks[p] = flush_rank(suits, key);
+                        ranks[p] = rules_seven_rank(rules, key, suits);
                     } else {
-                        ranks[p] = multiset_rank(key);
+                        ranks[p] = game_multiset_rank(rules->multiset, key);
                     }
                 }
                 outcomes[winners_of(ranks, nplayers)]++;

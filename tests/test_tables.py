@@ -31,9 +31,16 @@ def test_lowball_tables_match_a_fresh_build(tmp_path):
         assert (tmp_path / name).read_bytes() == (ROOT / "tables" / name).read_bytes(), name
 
 
+def test_shortdeck_tables_match_a_fresh_build(tmp_path):
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_shortdeck.py"), "--out", str(tmp_path)],
+                   check=True)
+    for name in ("shortdeck.c", "shortdeck_tables.h"):
+        assert (tmp_path / name).read_bytes() == (ROOT / "tables" / name).read_bytes(), name
+
+
 def test_tables_say_which_script_made_them():
     sources = [p for p in (ROOT / "tables").iterdir() if p.suffix in (".c", ".h")]
-    assert len(sources) == 7
+    assert len(sources) == 9
     for path in sources:
         first = path.read_text().splitlines()[0]
         script = first.split("scripts/")[1].split(":")[0]

@@ -29,7 +29,7 @@ from .equity import equity
 from .evaluate import category, compare
 from .names import describe
 from .preflop import chart_label, chart_text, plot_chart, preflop_chart
-from .showdown import _best_five_of, explain, showdown
+from .showdown import Showdown, _best_five_of, explain, showdown
 
 
 def _json(report: object) -> str:
@@ -84,26 +84,39 @@ def _seed_for_json(seed: int | None) -> int | str | None:
     return str(seed) if seed is not None and seed > 2**53 else seed
 
 
-def _hand_report(text: str, game: str = "holdem") -> dict[str, object]:
+def _rules(args: argparse.Namespace) -> dict[str, bool]:
+    """Keyword arguments of the game's functions: short deck's rule variant."""
+    tbs = getattr(args, "trips_beat_straight", False)
+    if tbs and getattr(args, "game", "holdem") != "shortdeck":
+        raise ValueError("--trips-beat-straight applies to --game shortdeck only")
+    return {"trips_beat_straight": True} if tbs else {}
+
+
+def _hand_report(text: str, game: str = "holdem", rules: dict[str, bool] | None = None) -> dict[str, object]:
     cards = parse(text)
     if game != "holdem":
-        module = _game_module(game)
+        module, rules = _game_module(game), rules or {}
         if game == "razz" and len(cards) != 7:
             raise ValueError(f"a Razz hand has 7 cards, got {len(cards)}")
-        rank = module.evaluate(cards)
-        return {"hand": format_cards(cards), "rank": rank, "category": module.category(rank).name,
-                "name": module.describe(rank), "short_name": module.describe(rank, short=True),
-                "best_five": format_cards(module.best_five(cards))}
+        rank = module.evaluate(cards, **rules)
+        return {"hand": format_cards(cards), "rank": rank, "category": module.category(rank, **rules).name,
+                "name": module.describe(rank, **rules), "short_name": module.describe(rank, short=True, **rules),
+                "best_five": format_cards(module.best_five(cards, **rules))}
     rank, five = _best_five_of(cards)
     return {"hand": format_cards(cards), "rank": rank, "category": category(rank).name,
             "name": describe(rank), "short_name": describe(rank, short=True), "best_five": format_cards(five)}
 
 
-_RANK_COUNTS = {"holdem": 7462, "a5": 6175, "razz": 6175, "27": 7462}
+_RANK_COUNTS = {"holdem": 7462, "a5": 6175, "razz": 6175, "27": 7462, "shortdeck": 1404}
+_GAME_NAMES = {"a5": "ace-to-five", "razz": "ace-to-five", "27": "deuce-to-seven", "shortdeck": "short-deck"}
 
 
 def _game_module(game: str) -> Any:
-    """The module of a lowball game: ace-to-five (a5, razz) or deuce-to-seven (27)."""
+    """The module of another game: ace-to-five (a5, razz), deuce-to-seven (27), short deck."""
+    if game == "shortdeck":
+        from . import shortdeck
+
+        return shortdeck
     if game == "27":
         from . import deuce_to_seven
 
@@ -114,7 +127,7 @@ def _game_module(game: str) -> Any:
 
 
 def _rank(args: argparse.Namespace) -> str:
-    report = _hand_report(" ".join(args.hand), args.game)
+    report = _hand_report(" ".join(args.hand), args.game, _rules(args))
     if args.json:
         return _json(report)
     kind = str(report["category"]).lower().replace("_", " ")
@@ -134,13 +147,14 @@ def _two_hands(tokens: Sequence[str]) -> tuple[str, str]:
 
 def _compare(args: argparse.Namespace) -> str:
     first_hand, second_hand = _two_hands(args.hands)
-    first, second = _hand_report(first_hand, args.game), _hand_report(second_hand, args.game)
+    rules = _rules(args)
+    first, second = _hand_report(first_hand, args.game, rules), _hand_report(second_hand, args.game, rules)
     if args.game == "holdem":
         result = compare(first_hand, second_hand)
         why = explain(first_hand, second_hand)
     else:
-        game = "deuce-to-seven" if args.game == "27" else "ace-to-five"
-        result = _game_module(args.game).compare(first_hand, second_hand)
+        game = _GAME_NAMES[args.game]
+        result = _game_module(args.game).compare(first_hand, second_hand, **rules)
         why = (f"Both the same {game} hand: split pot." if result == 0 else
                f"{(first if result > 0 else second)['name']} is the better {game} hand.")
     if args.json:
@@ -153,7 +167,12 @@ def _compare(args: argparse.Namespace) -> str:
 
 
 def _showdown(args: argparse.Namespace) -> str:
-    result = showdown(_pair_cards(args.holes), args.board)
+    rules = _rules(args)
+    result: Showdown
+    if args.game == "shortdeck":
+        result = _game_module("shortdeck").showdown(_pair_cards(args.holes), args.board, **rules)
+    else:
+        result = showdown(_pair_cards(args.holes), args.board)
     if args.json:
         report = result.as_dict()
         players = report["players"]
@@ -166,8 +185,11 @@ def _showdown(args: argparse.Namespace) -> str:
 
 
 def _census(args: argparse.Namespace) -> str:
+    rules = _rules(args)
     if args.game == "holdem":
         result: Any = census(args.cards)
+    elif args.game == "shortdeck":
+        result = _game_module("shortdeck").census(args.cards, **rules)
     elif args.game == "27":
         result = _game_module("27").census(5)
     else:
@@ -180,8 +202,10 @@ def _progress(done: int, total: int) -> None:
 
 
 def _equity(args: argparse.Namespace) -> str:
-    result = equity(_pair_cards(args.players), args.board, args.dead, trials=args.trials, seed=args.seed,
-                    threads=args.threads, progress=_progress if sys.stderr.isatty() else None)
+    rules = _rules(args)
+    run = _game_module("shortdeck").equity if args.game == "shortdeck" else equity
+    result = run(_pair_cards(args.players), args.board, args.dead, trials=args.trials, seed=args.seed,
+                 threads=args.threads, progress=_progress if sys.stderr.isatty() else None, **rules)
     if args.json:
         report = result.as_dict()
         report["seed"] = _seed_for_json(result.seed)
@@ -297,9 +321,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name in ("rank", "compare", "census"):
         commands.choices[name].add_argument(
-            "--game", choices=("holdem", "a5", "razz", "27"), default="holdem",
-            help="holdem (default; ranks 1..7462), a5 (ace-to-five lowball, 1..6175), razz (a5, 7 cards) or "
-                 "27 (deuce-to-seven lowball, 5 cards, 1..7462)")
+            "--game", choices=("holdem", "a5", "razz", "27", "shortdeck"), default="holdem",
+            help="holdem (default; ranks 1..7462), a5 (ace-to-five lowball, 1..6175), razz (a5, 7 cards), "
+                 "27 (deuce-to-seven lowball, 5 cards, 1..7462) or shortdeck (6+ Hold'em, 1..1404)")
+    for name in ("showdown", "equity"):
+        commands.choices[name].add_argument("--game", choices=("holdem", "shortdeck"), default="holdem",
+                                            help="holdem (default) or shortdeck (6+ Hold'em, 36 cards)")
+    for name in ("rank", "compare", "showdown", "census", "equity"):
+        commands.choices[name].add_argument("--trips-beat-straight", action="store_true",
+                                            help="short deck: three of a kind beats a straight")
     for name in ("rank", "compare", "showdown", "census", "equity", "strength", "chart"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
     return parser

@@ -165,6 +165,26 @@ def _ranges_work(spot: _Spot, runouts: int, distinct: int) -> float:
     return runouts * (3 * distinct + counting + 20)
 
 
+@dataclass(frozen=True)
+class _Game:
+    """A game dealt as Hold'em (two hole cards, a five-card board) that equity runs: its deck
+    size, its C entry points (``lib`` names, with the arguments that come first) and whether
+    Hold'em's own fast paths (the preflop table, fixed hands in classes) apply."""
+
+    deck: int = 52
+    ranges: str = "hr_equity_ranges"
+    monte_carlo: str = "hr_equity_monte_carlo"
+    args: tuple[int, ...] = ()
+    holdem_paths: bool = True
+
+    def kernel(self, name: str) -> Any:
+        function = getattr(lib, getattr(self, name))
+        return functools.partial(function, *self.args) if self.args else function
+
+
+_HOLDEM = _Game()
+
+
 @functools.lru_cache(maxsize=256)
 def _symmetry(spot: _Spot) -> tuple[Any, int]:
     """The suit permutations fixing the spot (the kernel's group array and its size)."""
@@ -176,22 +196,23 @@ def _symmetry(spot: _Spot) -> tuple[Any, int]:
 
 
 def _exact_ranges(spot: _Spot, runouts: int, work: float, nthreads: int,
-                  progress: Callable[[int, int], None] | None) -> tuple[list[float], int]:
+                  progress: Callable[[int, int], None] | None, game: _Game = _HOLDEM) -> tuple[list[float], int]:
     n = spot.nplayers
     args = spot.c_args()
+    kernel = game.kernel("ranges")
     group, ngroup = _symmetry(spot)
     slices = max(1, min(runouts, math.ceil(work / ngroup / _SLICE_WORK)))
     if slices == 1:  # small: one call, nothing to share out
         outcomes, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
-        _check(lib.hr_equity_ranges(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup,
-                                    0, runouts, outcomes, deals))
+        _check(kernel(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup, 0, runouts,
+                      outcomes, deals))
         return list(outcomes), deals[0]
     bounds = [runouts * k // slices for k in range(slices + 1)]
 
     def part(first: int, end: int) -> tuple[list[float], int]:
         outcomes, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
-        _check(lib.hr_equity_ranges(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup,
-                                    first, end, outcomes, deals))
+        _check(kernel(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup, first, end,
+                      outcomes, deals))
         return list(outcomes), deals[0]
 
     jobs: list[Callable[[], tuple[list[float], int]]] = [
@@ -213,14 +234,15 @@ class _MonteCarloDeal:
     spot: _Spot
     seed: int
     trials: int
+    game: _Game = _HOLDEM
 
 
 def _monte_carlo_part(deal: _MonteCarloDeal, first_chunk: int, end_chunk: int) -> list[int]:
     """Counts by winner set of chunks [first_chunk, end_chunk) of a Monte Carlo run; runs anywhere."""
     spot = deal.spot
     outcomes = ffi.new("uint64_t[]", 1 << spot.nplayers)
-    _check(lib.hr_equity_monte_carlo(*spot.c_args(), spot.nplayers, spot.board, len(spot.board), spot.dead,
-                                     len(spot.dead), deal.seed, deal.trials, first_chunk, end_chunk, outcomes))
+    _check(deal.game.kernel("monte_carlo")(*spot.c_args(), spot.nplayers, spot.board, len(spot.board), spot.dead,
+                                           len(spot.dead), deal.seed, deal.trials, first_chunk, end_chunk, outcomes))
     return list(outcomes)
 
 
@@ -283,28 +305,32 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     if trials is not None or client is not None:
         seed = _seed(seed)
     labels, board_cards, spot = _spot(players, board, dead)
-    board_text = _board_text(board_cards)
+    return _equity(labels, _board_text(board_cards), spot, trials, seed, nthreads, client, progress, _HOLDEM)
+
+
+def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None, seed: int | None, nthreads: int,
+            client: Any, progress: Callable[[int, int], None] | None, game: _Game) -> EquityResult:
+    """Equity of a checked spot (trials, seed, threads and client checked too) in `game`."""
     n = spot.nplayers
     sizes = spot.sizes()
-
     if trials is None:
-        if n == 2 and not spot.board and not spot.dead:
+        if game.holdem_paths and n == 2 and not spot.board and not spot.dead:
             outcomes, deals = _exact_table(spot)
             return _exact_result(labels, board_text, outcomes, deals, "table")
-        if all(size == 1 for size in sizes):
+        if game.holdem_paths and all(size == 1 for size in sizes):
             counts, deals = _exact_fixed(spot)
             return _exact_result(labels, board_text, counts, deals, "enumeration")
-        unseen = 52 - len(spot.board) - len(spot.dead)
+        unseen = game.deck - len(spot.board) - len(spot.dead)
         runouts = math.comb(unseen, 5 - len(spot.board))
         work = _ranges_work(spot, runouts, min(1326, len(spot.weights)))
         if work <= EXACT_BUDGET:
-            outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress)
+            outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress, game)
             return _exact_result(labels, board_text, outcomes, deals, "enumeration")
         trials = DEFAULT_TRIALS
         seed = _seed(seed)
 
     assert seed is not None
-    counts = _monte_carlo(_MonteCarloDeal(spot, seed, trials), nthreads, client, progress)
+    counts = _monte_carlo(_MonteCarloDeal(spot, seed, trials, game), nthreads, client, progress)
     win, tie, share, second = _chances(counts, n)
     stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) / trials) for p in range(n)]
     return EquityResult(labels, board_text, win, tie, share, trials, False, stderr, seed, "monte carlo")

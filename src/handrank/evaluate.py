@@ -260,9 +260,10 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
 
 
 def _rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threads: object,
-               row_offset: int, batch: Any = None) -> npt.NDArray[np.uint16]:
+               row_offset: int, batch: Any = None, row_error: Any = None) -> npt.NDArray[np.uint16]:
     """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`. `batch`
-    is the game's kernel (the hr_rank_batch signature; Hold'em's by default).
+    is the game's kernel (the hr_rank_batch signature; Hold'em's by default) and `row_error`
+    its message for a refused row (``_raise_row_error``'s signature and default).
 
     Big inputs go in slices of _SLICE_ROWS (a few milliseconds each), shared by the threads,
     the calling thread taking slices too: Ctrl-C raises between two slices."""
@@ -287,7 +288,7 @@ def _rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threa
     results = run_slices([functools.partial(run, bounds[i], bounds[i + 1]) for i in range(slices)], nthreads)
     failures = [result for result in results if result[0] >= 0]
     if failures:
-        _raise_row_error(matrix, min(failures)[0], row_offset)
+        (row_error or _raise_row_error)(matrix, min(failures)[0], row_offset)
     return out
 
 

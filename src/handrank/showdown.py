@@ -87,6 +87,10 @@ class PlayerResult:
     def name(self) -> str:
         return describe(self.rank)
 
+    @property
+    def short_name(self) -> str:
+        return describe(self.rank, short=True)
+
     def __repr__(self) -> str:
         return (f"PlayerResult(hole={format_cards(self.hole)!r}, rank={self.rank}, name={self.name!r}, "
                 f"best_five={format_cards(self.best_five)!r})")
@@ -109,7 +113,7 @@ class Showdown:
         return {
             "board": format_cards(self.board) if self.board else "",
             "players": [{"hole": format_cards(p.hole), "rank": p.rank, "category": p.category.name,
-                         "name": p.name, "short_name": describe(p.rank, short=True),
+                         "name": p.name, "short_name": p.short_name,
                          "best_five": format_cards(p.best_five)} for p in self.players],
             "winners": self.winners,
             "split": len(self.winners) > 1,

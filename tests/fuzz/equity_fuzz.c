@@ -64,6 +64,12 @@ int main(int argc, char **argv) {
             hr_ranges_feasible(combos, start, n, dead, ndead, 100000);
             hr_equity_monte_carlo(combos, start, weights, n, board, nboard, dead, ndead, next(), 1 + upto(3000), 0,
                                   1, mc);
+            /* short deck: the same engines with cards 0..15 out of the deck */
+            if (nboard >= 3 || total < 40)
+                hr_sd_equity_ranges(upto(2), combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
+                                    (uint64_t)upto(3000), (uint64_t)upto(3000), sums, (uint64_t *)mc);
+            hr_sd_equity_monte_carlo(upto(2), combos, start, weights, n, board, nboard, dead, ndead, next(),
+                                     1 + upto(3000), 0, 1, mc);
         }
         if (n == 2) hr_equity_preflop(combos, start, weights, sums, (uint64_t *)mc);
         if (r % 25 == 0) { /* valid, big, overlapping ranges: the indexed walk and the sampler's walk */
@@ -103,6 +109,12 @@ int main(int argc, char **argv) {
             hr_showdown_batch(rows_holes, rows_boards, rows, sp, row_ranks, row_shares, &err);
             hr_a5_rank_batch(rows_holes, rows / 2, 5 + upto(4), row_ranks, &err);  /* 8: refused */
             hr_27_rank_batch(rows_holes, rows / 2, 4 + upto(3), row_ranks, &err);
+            hr_sd_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
+            hr_sd_tbs_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
+            if (r % 500 == 0) {
+                static uint64_t sd_counts[1405];
+                hr_sd_census(4 + upto(4), upto(2), sd_counts);
+            }
             if (r % 200 == 0)
                 hr_hand_strength(board, nboard, upto(9), (uint64_t)upto(40), (uint64_t)upto(60), upto(2) ? now : NULL,
                                  sum, squares, runs, upto(4) ? histogram : NULL);

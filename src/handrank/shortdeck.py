@@ -1,0 +1,324 @@
+"""Short deck (6+) Hold'em: 36 cards, six through ace.
+
+A rank is an int from **1 (a royal flush) to 1404 (J-9-8-7-6)**: lower is better, equal
+ranks split the pot. The rules that differ from Hold'em:
+
+- the deck has no deuces, treys, fours or fives: a card below six is an error that names it;
+- the ace plays high, and low only in A-6-7-8-9, the lowest straight (nine-high);
+- a flush beats a full house;
+- with ``trips_beat_straight=True`` (a rule some tournaments use) three of a kind also beats
+  a straight. The 1,404 classes are then numbered in that order; ranks 1..270 (straight
+  flushes, quads, flushes, full houses) are the same under both rules.
+
+Categories are Hold'em's (``handrank.Category``); the order between them is the game's.
+Hands of 6 or 7 cards rank as their best five.
+
+>>> evaluate("As Ks Qs Js Ts"), evaluate("Jc 9d 8h 7s 6c")
+(1, 1404)
+>>> compare("Ac 6d 7h 8s 9c", "6c 7d 8h 9s Tc")   # A-6-7-8-9 is the lowest straight
+-1
+>>> compare("Ah Kh 9h 8h 6h", "Ac Ad As Kc Kd")   # a flush beats a full house
+1
+>>> describe(evaluate("Ac 6d 7h 8s 9c"))
+'Nine-high straight'
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._core import lib
+from .cards import HandLike, format_cards, parse
+from .census import CategoryCount, Census
+from .evaluate import Category, _better, _card_matrix, _check_rank, _output, _raise_row_error, _rank_into
+from .showdown import PlayerResult, Showdown
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .equity import EquityResult
+
+__all__ = ["RANK_COUNT", "DECK", "evaluate", "evaluate_many", "compare", "category", "describe", "best_five",
+           "census", "showdown", "equity"]
+
+RANK_COUNT: int = lib.HR_SD_RANK_COUNT
+"""Distinct short-deck five-card hands (1404); also the worst rank (J-9-8-7-6)."""
+LOWEST_CARD = 16
+"""The smallest card id in the deck (6c); ids 0..15 are the deuces to the fives."""
+DECK: tuple[int, ...] = tuple(range(LOWEST_CARD, 52))
+"""The 36 card ids of the short deck."""
+_NINE, _ACE = 7, 12
+
+
+def _checked(rank: object) -> int:
+    return _check_rank(rank, RANK_COUNT, "short-deck")
+
+
+def _pattern(rank: int, trips_beat_straight: bool) -> tuple[Category, tuple[int, ...]]:
+    word = (lib.hr_sd_tbs_pattern if trips_beat_straight else lib.hr_sd_pattern)[rank]
+    return Category(word >> 20), tuple(word >> (4 * (4 - i)) & 15 for i in range(5))
+
+
+def _outside(card: int, where: str = "") -> ValueError:
+    return ValueError(f"{where}card {format_cards([card])!r} is not in the short deck (six through ace)")
+
+
+def _cards(hand: HandLike, where: str = "") -> list[int]:
+    """Parsed cards, every one in the short deck."""
+    cards = parse(hand)
+    for card in cards:
+        if card < LOWEST_CARD:
+            raise _outside(card, where)
+    return cards
+
+
+def evaluate(hand: HandLike, *, trips_beat_straight: bool = False) -> int:
+    """The short-deck rank of 5, 6 or 7 cards (1 = royal flush ... 1404 = J-9-8-7-6).
+
+    >>> evaluate("6c 7c 8c 9c Ac")   # the lowest straight flush
+    6
+
+    Raises:
+        ValueError: not 5 to 7 cards, a card twice, a bad card or one below six (named).
+        TypeError: not cards.
+    """
+    cards = _cards(hand)
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a short-deck hand has 5, 6 or 7 cards, got {len(cards)}")
+    import numpy as np
+
+    return int(evaluate_many(np.array([cards], dtype=np.uint8), trips_beat_straight=trips_beat_straight)[0])
+
+
+def _row_error(matrix: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
+    for column, value in enumerate(int(v) for v in matrix[row]):
+        if value < LOWEST_CARD:
+            raise ValueError(f"row {row + row_offset}: card {format_cards([value])!r} (id {value}) in column "
+                             f"{column} is not in the short deck (ids 16..51, six through ace)")
+    _raise_row_error(matrix, row, row_offset)
+
+
+def evaluate_many(cards: npt.ArrayLike, *, trips_beat_straight: bool = False, threads: int | None = None,
+                  out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
+    """Short-deck ranks of every row of an (N, k) array of card ids (16..51), k = 5, 6 or 7,
+    in C; the input rules, errors and threads of ``handrank.evaluate_many``.
+
+    >>> import numpy as np
+    >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [36, 29, 26, 23, 16]], dtype=np.uint8)).tolist()
+    [1, 1404]
+
+    Raises:
+        ValueError: a wrong shape; a row with an id outside 16..51 or a duplicate card (the
+            message names the first such row and the card).
+        TypeError: a non-integer array, or ``out`` not a uint16 array.
+    """
+    matrix = _card_matrix(cards)
+    result = _output(out, len(matrix))
+    kernel = lib.hr_sd_tbs_rank_batch if trips_beat_straight else lib.hr_sd_rank_batch
+    return _rank_into(matrix, result, threads, 0, kernel, _row_error)
+
+
+def compare(a: HandLike, b: HandLike, *, trips_beat_straight: bool = False) -> int:
+    """1 if hand ``a`` is the better short-deck hand, -1 if ``b`` is, 0 for a split pot.
+
+    >>> compare("7c 7d 7h Ks Qc", "6s 7s 8h 9s Tc"), compare("7c 7d 7h Ks Qc", "6s 7s 8h 9s Tc",
+    ...                                                      trips_beat_straight=True)
+    (-1, 1)
+    """
+    return _better(evaluate(a, trips_beat_straight=trips_beat_straight),
+                   evaluate(b, trips_beat_straight=trips_beat_straight))
+
+
+def category(rank: int, *, trips_beat_straight: bool = False) -> Category:
+    """The Hold'em category of a short-deck rank (the game orders the categories).
+
+    >>> category(1), category(100), category(1404)
+    (<Category.STRAIGHT_FLUSH: 8>, <Category.FLUSH: 5>, <Category.HIGH_CARD: 0>)
+    """
+    return _pattern(_checked(rank), trips_beat_straight)[0]
+
+
+@functools.lru_cache(maxsize=2)
+def _holdem_rank_of(trips_beat_straight: bool) -> tuple[int, ...]:
+    """The Hold'em rank of each short-deck class (the same five ranks and flush)."""
+    table = lib.hr_sd_tbs_of_holdem if trips_beat_straight else lib.hr_sd_of_holdem
+    holdem = [0] * (RANK_COUNT + 1)
+    for holdem_rank in range(1, 7463):
+        if table[holdem_rank]:
+            holdem[table[holdem_rank]] = holdem_rank
+    return tuple(holdem)
+
+
+def describe(rank: int, short: bool = False, *, trips_beat_straight: bool = False) -> str:
+    """The name of a short-deck rank, in Hold'em's style; every full name is distinct.
+
+    >>> describe(1), describe(6), describe(1404, short=True)
+    ('Royal flush', 'Nine-high straight flush', 'Jack high')
+    """
+    from .names import describe as holdem_describe
+
+    kind, ranks = _pattern(_checked(rank), trips_beat_straight)
+    if kind in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ranks[0] == _NINE:
+        return "Nine-high straight" + (" flush" if kind == Category.STRAIGHT_FLUSH else "")
+    return holdem_describe(_holdem_rank_of(trips_beat_straight)[rank], short=short)
+
+
+def _best(cards: list[int], trips_beat_straight: bool) -> tuple[int, list[int]]:
+    """The rank of 5..7 short-deck cards and their best five, most significant first."""
+    import numpy as np
+
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"a short-deck hand has 5, 6 or 7 cards, got {len(cards)}")
+    fives = np.array(list(itertools.combinations(cards, 5)), dtype=np.uint8)
+    ranks = evaluate_many(fives, trips_beat_straight=trips_beat_straight)
+    best = int(ranks.min())
+    left = [int(card) for card in fives[int(ranks.argmin())]]
+    ordered = []
+    for card_rank in _pattern(best, trips_beat_straight)[1]:
+        card = next(c for c in left if c >> 2 == card_rank)
+        left.remove(card)
+        ordered.append(card)
+    return best, ordered
+
+
+def best_five(hand: HandLike, *, trips_beat_straight: bool = False) -> list[int]:
+    """The five of 5, 6 or 7 cards that make the short-deck rank, most significant first
+    (A-6-7-8-9 as 9-8-7-6-A); of equal fives, the first in the order given.
+
+    >>> format_cards(best_five("As 9c 8d 7h 6s Ks Qd"))
+    '9c 8d 7h 6s As'
+    """
+    return _best(_cards(hand), trips_beat_straight)[1]
+
+
+def census(cards: int = 5, *, trips_beat_straight: bool = False) -> Census:
+    """Rank every hand of 5, 6 or 7 cards from the short deck inside C and count each
+    category (rows best first, in the game's order).
+
+    >>> c = census()
+    >>> c.hands, c.ranks
+    (376992, 1404)
+    """
+    from .census import count_ranks
+
+    counts, seconds = count_ranks(lambda n, buffer: lib.hr_sd_census(n, bool(trips_beat_straight), buffer), cards,
+                                  RANK_COUNT)
+    rows: dict[Category, list[int]] = {}
+    for rank in range(1, RANK_COUNT + 1):  # ranks ascend, so categories come best first
+        entry = rows.setdefault(_pattern(rank, trips_beat_straight)[0], [0, 0])
+        entry[0] += int(counts[rank])
+        entry[1] += int(counts[rank] > 0)
+    return Census(cards, tuple(CategoryCount(kind, hands, ranks) for kind, (hands, ranks) in rows.items()), seconds)
+
+
+@dataclass(frozen=True, repr=False)
+class ShortDeckPlayer(PlayerResult):
+    """One player's hand at a short-deck showdown: ``rank`` is 1 (royal flush) ... 1404."""
+
+    trips_beat_straight: bool = False
+
+    @property
+    def category(self) -> Category:
+        return category(self.rank, trips_beat_straight=self.trips_beat_straight)
+
+    @property
+    def name(self) -> str:
+        return describe(self.rank, trips_beat_straight=self.trips_beat_straight)
+
+    @property
+    def short_name(self) -> str:
+        return describe(self.rank, True, trips_beat_straight=self.trips_beat_straight)
+
+
+def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight: bool = False) -> Showdown:
+    """Short deck: rank each player's two hole cards with the board (3, 4 or 5 cards) and
+    find the winners (every player who shares the best rank).
+
+    >>> result = showdown(["Ah Kh", "Qc 9d"], "Qh 9h 6h Qs 7c")   # a flush beats a full house
+    >>> result.winners, result.players[0].name, result.players[1].name
+    ([0], 'Ace-king-queen-nine-six flush', 'Queens full of nines')
+
+    Raises:
+        ValueError: not two hole cards, a board of other than 3..5 cards, a card used twice
+            or below six (the message says where), no players.
+    """
+    board_cards = _cards(board, "board: ")
+    if not 3 <= len(board_cards) <= 5:
+        raise ValueError(f"a short-deck board has 3, 4 or 5 cards, got {len(board_cards)}")
+    if isinstance(holes, str) or not isinstance(holes, Sequence):
+        raise TypeError("holes must be a list of hands, one per player, e.g. ['As Ah', 'Kd Kc']")
+    if not holes:
+        raise ValueError("no players")
+    where = {card: "the board" for card in board_cards}
+    players: list[PlayerResult] = []
+    for index, hole in enumerate(holes):
+        try:
+            hole_cards = _cards(hole)
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"holes[{index}]: {error}") from None
+        if len(hole_cards) != 2:
+            raise ValueError(f"holes[{index}]: hole cards are 2, got {len(hole_cards)}")
+        for card in hole_cards:
+            if card in where:
+                raise ValueError(f"holes[{index}]: card {format_cards([card])!r} is also in {where[card]}")
+            where[card] = f"holes[{index}]"
+        rank, five = _best(hole_cards + board_cards, trips_beat_straight)
+        players.append(ShortDeckPlayer(hole_cards, rank, five, bool(trips_beat_straight)))
+    best = min(player.rank for player in players)
+    return Showdown(board_cards, players, [i for i, player in enumerate(players) if player.rank == best])
+
+
+def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *,
+           trips_beat_straight: bool = False, trials: int | None = None, seed: int | None = None,
+           threads: int | None = None, client: Any = None,
+           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+    """Each player's chance to win, tie and their equity in a short-deck pot: as
+    ``handrank.equity`` (hands or ranges, exact when affordable, else seeded Monte Carlo,
+    the same answer on any number of threads), on the 36-card deck. A range keeps only its
+    combos of two short-deck cards ('22+' is 66+ here; 'random' is 630 combos).
+
+    >>> r = equity(["As Ah", "Kd Kc"])
+    >>> r.exact, r.boards, round(r.equity[0], 4)
+    (True, 201376, 0.7426)
+
+    Raises:
+        ValueError: as ``handrank.equity``; also a card below six on the board, dead or in a
+            hand (named), or a range with no combo of short-deck cards.
+        TypeError: as ``handrank.equity``.
+    """
+    from dataclasses import replace
+
+    from ._equity_input import _board_text, _checked_spot, _client, _known_cards, _player, _seed, _trials
+    from ._work import thread_count
+    from .equity import _equity, _Game
+
+    trials, client = _trials(trials), _client(client)
+    nthreads = thread_count(threads)
+    if trials is not None or client is not None:
+        seed = _seed(seed)
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
+    for what, cards in (("board", board), ("dead", dead)):
+        for card in _known_cards(cards, what):
+            if card < LOWEST_CARD:
+                raise _outside(card, f"{what}: ")
+    for index, spec in enumerate(players[:lib.HR_MAX_PLAYERS + 1]):
+        holding = _player(spec, index)
+        if all(min(combo) < LOWEST_CARD for combo in holding.combos):
+            if len(holding.combos) == 1:
+                raise _outside(min(holding.combos[0]), f"players[{index}]: ")
+            raise ValueError(f"players[{index}]: no combo of {holding.label!r} is in the short deck "
+                             "(six through ace)")
+    # The deuces to the fives go in as dead cards, so that every check counts the 36-card deck
+    # and ranges lose their combos below six; the kernel takes them out of its deck itself.
+    low = " ".join(format_cards([card]) for card in range(LOWEST_CARD))
+    dead_cards = _known_cards(dead, "dead")
+    labels, board_cards, spot = _checked_spot(players, board, list(dead_cards) + parse(low))
+    spot = replace(spot, dead=bytes(card for card in spot.dead if card >= LOWEST_CARD))
+    game = _Game(36, "hr_sd_equity_ranges", "hr_sd_equity_monte_carlo", (int(bool(trips_beat_straight)),), False)
+    return _equity(labels, _board_text(board_cards), spot, trials, seed, nthreads, client, progress, game)

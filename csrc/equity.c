@@ -234,3 +234,41 @@ int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board
     }
     return 0;
 }
+
+/* ------------------------------------------------------------------------ chances */
+
+/* win, tie and equity of each player (out[p], out[n + p], out[2n + p]) from the deals won by
+ * each set of players, summed in the order of the sets. Integer counts below 2^53 (and shares
+ * in units of 1/HR_SHARE_UNITS below 2^53) convert exactly, so each chance is the correctly
+ * rounded quotient of two exact integers, as Python's int / int gives. */
+#define HR_CHANCES(TYPE)                                                                        \
+    TYPE total = 0, win[HR_MAX_PLAYERS] = {0}, tie[HR_MAX_PLAYERS] = {0}, share[HR_MAX_PLAYERS] = {0}; \
+    for (unsigned mask = 1; mask < (1u << n); mask++) {                                        \
+        TYPE count = outcomes[mask];                                                           \
+        int k = hr_popcount64(mask);                                                           \
+        total += count;                                                                        \
+        if (!count) continue;                                                                  \
+        for (int p = 0; p < n; p++) {                                                          \
+            if (!(mask >> p & 1)) continue;                                                    \
+            share[p] += count * (TYPE)(HR_SHARE_UNITS / k);                                    \
+            if (k == 1) win[p] += count;                                                       \
+            else tie[p] += count;                                                              \
+        }                                                                                      \
+    }                                                                                          \
+    for (int p = 0; p < n; p++) {                                                              \
+        out[p] = (double)win[p] / (double)total;                                               \
+        out[n + p] = (double)tie[p] / (double)total;                                           \
+        out[2 * n + p] = (double)share[p] / (double)total / HR_SHARE_UNITS;                    \
+    }
+
+int64_t hr_equity_chances_counts(const int64_t *outcomes, int n, double *out) {
+    if (n < 2 || n > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    HR_CHANCES(int64_t)
+    return total;
+}
+
+int hr_equity_chances_weights(const double *outcomes, int n, double *out) {
+    if (n < 2 || n > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    HR_CHANCES(double)
+    return 0;
+}

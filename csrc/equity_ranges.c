@@ -422,6 +422,78 @@ static uint64_t choose(int n, int k) {
     return r;
 }
 
+/* Two players and one card to come, without suit symmetry to use: the loops turned around.
+ * Each distinct combo is ranked on every river of [first, end) into a row of 16-bit lanes (a
+ * sentinel where the river meets the combo); then each pair of combos that share no card
+ * compares its two rows, eight rivers a step, counting wins and ties as integers, weighted once
+ * a pair. The same counts as the runout-by-runout walk, summed in another order. */
+#define HR_RIVER_SENTINEL 0x7FFF
+
+static int river_pairs(spot_t *s, const uint8_t *deck, uint64_t first, uint64_t end, uint64_t board_key,
+                       uint64_t board_suits) {
+    int lanes = (int)(end - first), width = (lanes + 7) & ~7;
+    int16_t *rows = malloc(sizeof(int16_t) * (size_t)width * (size_t)(s->ncombos ? s->ncombos : 1));
+    if (!rows) return HR_ERR_MEMORY;
+    uint64_t lane_cards = 0;
+    for (int l = 0; l < lanes; l++) lane_cards |= card_bit(deck[first + (uint64_t)l]);
+    for (int u = 0; u < s->ncombos; u++) {
+        const combo_t *c = &s->combo[u];
+        int16_t *row = rows + (size_t)u * (size_t)width;
+        for (int l = 0; l < lanes; l++) {
+            int card = deck[first + (uint64_t)l];
+            row[l] = (c->mask >> card & 1) ? HR_RIVER_SENTINEL
+                                           : (int16_t)rules_seven_rank(s->rules, board_key + c->key + hr_card_key[card],
+                                                                       board_suits | c->suits | suit_rank_bit(card));
+        }
+        for (int l = lanes; l < width; l++) row[l] = HR_RIVER_SENTINEL;
+    }
+    for (int i = s->start[0]; i < s->start[1]; i++) {
+        int ui = s->player_u[i];
+        if (ui < 0) continue;
+        const int16_t *ra = rows + (size_t)ui * (size_t)width;
+        uint64_t mask_i = s->combo[ui].mask;
+        double win = 0, lose = 0, tie = 0;
+        for (int j = s->start[1]; j < s->start[2]; j++) {
+            int uj = s->player_u[j];
+            if (uj < 0 || (s->combo[uj].mask & mask_i)) continue;
+            const int16_t *rb = rows + (size_t)uj * (size_t)width;
+            int valid = lanes - hr_popcount64((mask_i | s->combo[uj].mask) & lane_cards), below = 0, equal = 0, l = 0;
+#if HR_SCAN_SSE2
+            const __m128i sentinel = _mm_set1_epi16(HR_RIVER_SENTINEL), ones = _mm_set1_epi16(1);
+            __m128i count_below = _mm_setzero_si128(), count_equal = _mm_setzero_si128();
+            for (; l < width; l += 8) { /* a compare gives -1 a lane: subtracting counts */
+                __m128i a = _mm_loadu_si128((const __m128i *)(ra + l)), b = _mm_loadu_si128((const __m128i *)(rb + l));
+                __m128i bad = _mm_or_si128(_mm_cmpeq_epi16(a, sentinel), _mm_cmpeq_epi16(b, sentinel));
+                count_below = _mm_sub_epi16(count_below, _mm_andnot_si128(bad, _mm_cmplt_epi16(a, b)));
+                count_equal = _mm_sub_epi16(count_equal, _mm_andnot_si128(bad, _mm_cmpeq_epi16(a, b)));
+            }
+            __m128i sums = _mm_madd_epi16(_mm_packs_epi32(_mm_madd_epi16(count_below, ones),
+                                                          _mm_madd_epi16(count_equal, ones)), ones);
+            int32_t part[4];
+            _mm_storeu_si128((__m128i *)part, sums);
+            below = part[0] + part[1];
+            equal = part[2] + part[3];
+#endif
+            for (; l < lanes; l++) {
+                int bad = ra[l] == HR_RIVER_SENTINEL || rb[l] == HR_RIVER_SENTINEL;
+                below += !bad && ra[l] < rb[l];
+                equal += !bad && ra[l] == rb[l];
+            }
+            double w = s->weights[j];
+            win += w * below;
+            tie += w * equal;
+            lose += w * (valid - below - equal);
+            s->deals += (uint64_t)valid;
+        }
+        double w = s->weights[i];
+        s->outcomes[1] += w * win;
+        s->outcomes[2] += w * lose;
+        s->outcomes[3] += w * tie;
+    }
+    free(rows);
+    return 0;
+}
+
 int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                      const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
                      int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals) {
@@ -538,6 +610,14 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
     for (int i = 0; i < nboard; i++) {
         board_key += hr_card_key[board[i]];
         board_suits |= suit_rank_bit(board[i]);
+    }
+    int size_a = combo_start[1] - combo_start[0], size_b = nplayers == 2 ? combo_start[2] - combo_start[1] : 0;
+    if (nplayers == 2 && k == 1 && ngroup == 1 && size_a * size_b <= 64 * (size_a + size_b)) {
+        error = river_pairs(&s, deck, first, end, board_key, board_suits);
+        *deals += s.deals;
+        free(last_block);
+        free(block);
+        return error;
     }
     /* Unrank `first` into positions pick[0] < ... < pick[k-1] of the deck (lexicographic). */
     int pick[5];

@@ -72,6 +72,12 @@ int hr_census(int ncards, uint64_t *counts);
 int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                     int ndead, int64_t *outcomes);
 
+/* Each player's win, tie and equity (out[p], out[n + p], out[2n + p]) from the deals won by
+ * each set of players (outcomes[1 << n]): integer counts (returns their total, or
+ * HR_ERR_PLAYERS) or weighted sums (returns 0 or HR_ERR_PLAYERS). */
+int64_t hr_equity_chances_counts(const int64_t *outcomes, int n, double *out);
+int hr_equity_chances_weights(const double *outcomes, int n, double *out);
+
 /* The same by dealing every board one by one (the check of hr_equity_fixed). To split the
  * work, only completions whose first new card is deck[first_begin .. first_end) are dealt,
  * deck being the unseen cards in increasing order (pass 0 and 52 for all). */

@@ -114,6 +114,8 @@ RANGE_SPOTS = [  # (ranges, board, dead, suit permutations fixing everything)
     (["AA,KK", "QQ", "0.5(JJ)"], "2c 3c 4c", "", 6),   # d, h and s are interchangeable
     (["AA,KK", "QQ", "JJ"], "2c 3c 4c 5d", "Kh", 1),
     (["AhKh,AsKs", "QQ"], "2c 3c 4d", "", 2),          # h and s
+    (["AKs:0.25, 22, 0.7(KQo)", "0.5(QQ), JTs, AK"], "Kh 7d 2c 9s", "", 1),  # rivers: the transposed pairs
+    (["KK+, 0.3(AK)", "AhKh"], "Kd Qc 2c 9s", "3h", 1),
 
 ]
 

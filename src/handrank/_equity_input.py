@@ -137,6 +137,21 @@ class _Spot:
     def c_args(self) -> tuple[Any, Any, Any]:
         return _c_args(self)
 
+    def __hash__(self) -> int:
+        """Hashed once (a spot keys several caches, and hashing its weights is not free); the
+        hash is not pickled, as string hashes differ between processes."""
+        cached = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash((self.combos, self.combo_start, self.weights, self.board, self.dead))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {key: value for key, value in self.__dict__.items() if key != "_hash"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
 
 @functools.lru_cache(maxsize=256)
 def _c_args(spot: _Spot) -> tuple[Any, Any, Any]:

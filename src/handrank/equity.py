@@ -136,12 +136,13 @@ def _chances(outcomes: Sequence[float], n: int) -> tuple[list[float], list[float
 # ------------------------------------------------------------------------------ exact
 
 
-def _exact_fixed(spot: _Spot) -> tuple[list[int], int]:
+def _exact_fixed(labels: list[str], board_text: str, spot: _Spot) -> EquityResult:
     n = spot.nplayers
     outcomes = ffi.new("int64_t[]", 1 << n)
     _check(lib.hr_equity_fixed(spot.combos, n, spot.board, len(spot.board), spot.dead, len(spot.dead), outcomes))
-    counts = list(outcomes)
-    return counts, sum(counts)
+    chances = ffi.new("double[]", 3 * n)
+    deals = lib.hr_equity_chances_counts(outcomes, n, chances)
+    return _exact_result(labels, board_text, ffi.unpack(chances, 3 * n), deals, "enumeration")
 
 
 def _exact_table(spot: _Spot) -> tuple[list[float], int]:
@@ -316,16 +317,15 @@ def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None,
     if trials is None:
         if game.holdem_paths and n == 2 and not spot.board and not spot.dead:
             outcomes, deals = _exact_table(spot)
-            return _exact_result(labels, board_text, outcomes, deals, "table")
+            return _weighted_result(labels, board_text, outcomes, deals, "table")
         if game.holdem_paths and all(size == 1 for size in sizes):
-            counts, deals = _exact_fixed(spot)
-            return _exact_result(labels, board_text, counts, deals, "enumeration")
+            return _exact_fixed(labels, board_text, spot)
         unseen = game.deck - len(spot.board) - len(spot.dead)
         runouts = math.comb(unseen, 5 - len(spot.board))
         work = _ranges_work(spot, runouts, min(1326, len(spot.weights)))
         if work <= EXACT_BUDGET:
             outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress, game)
-            return _exact_result(labels, board_text, outcomes, deals, "enumeration")
+            return _weighted_result(labels, board_text, outcomes, deals, "enumeration")
         trials = DEFAULT_TRIALS
         seed = _seed(seed)
 
@@ -336,7 +336,21 @@ def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None,
     return EquityResult(labels, board_text, win, tie, share, trials, False, stderr, seed, "monte carlo")
 
 
-def _exact_result(labels: list[str], board_text: str, outcomes: Sequence[float], deals: int,
-                  method: str) -> EquityResult:
-    win, tie, share, _ = _chances(outcomes, len(labels))
-    return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, method)
+def _weighted_result(labels: list[str], board_text: str, outcomes: Sequence[float], deals: int,
+                     method: str) -> EquityResult:
+    n = len(labels)
+    chances = ffi.new("double[]", 3 * n)
+    _check(lib.hr_equity_chances_weights(ffi.new("double[]", outcomes), n, chances))
+    return _exact_result(labels, board_text, ffi.unpack(chances, 3 * n), deals, method)
+
+
+def _exact_result(labels: list[str], board_text: str, chances: list[float], deals: int, method: str) -> EquityResult:
+    """The result from the kernel's chances (win, tie, equity of each player, one after the
+    other), filled in directly: it is called for every exact spot, and the frozen dataclass's
+    __init__ costs a microsecond."""
+    n = len(labels)
+    result = object.__new__(EquityResult)
+    result.__dict__.update({"players": labels, "board": board_text, "win": chances[:n], "tie": chances[n:2 * n],
+                            "equity": chances[2 * n:], "boards": deals, "exact": True, "stderr": None, "seed": None,
+                            "method": method})
+    return result

@@ -422,75 +422,229 @@ static uint64_t choose(int n, int k) {
     return r;
 }
 
-/* Two players and one card to come, without suit symmetry to use: the loops turned around.
- * Each distinct combo is ranked on every river of [first, end) into a row of 16-bit lanes (a
- * sentinel where the river meets the combo); then each pair of combos that share no card
- * compares its two rows, eight rivers a step, counting wins and ties as integers, weighted once
- * a pair. The same counts as the runout-by-runout walk, summed in another order. */
-#define HR_RIVER_SENTINEL 0x7FFF
+/* Two or three players with few combos and one or two cards to come: the loops turned around.
+ * The runouts of [first, end) that are the smallest of their suit orbit become lanes, grouped
+ * by their orbit's size (the multiplicity) and each group padded to eight lanes. Each distinct
+ * combo is ranked on every lane into a row of 16-bit ranks (a sentinel where the runout meets
+ * the combo). Then each assignment of combos that share no card compares its rows eight lanes a
+ * step: the set of players holding the best rank becomes a code per lane (0 where a sentinel
+ * makes the deal impossible) and the lanes of each code are counted as integers, weighted once
+ * per assignment. The same counts as the runout-by-runout walk, summed in another order. */
+#define HR_LANE_SENTINEL 0x7FFF
+#define HR_LANE_GROUPS 8 /* distinct orbit sizes: divisors of the group order (at most 24) */
 
-static int river_pairs(spot_t *s, const uint8_t *deck, uint64_t first, uint64_t end, uint64_t board_key,
-                       uint64_t board_suits) {
-    int lanes = (int)(end - first), width = (lanes + 7) & ~7;
-    int16_t *rows = malloc(sizeof(int16_t) * (size_t)width * (size_t)(s->ncombos ? s->ncombos : 1));
-    if (!rows) return HR_ERR_MEMORY;
-    uint64_t lane_cards = 0;
-    for (int l = 0; l < lanes; l++) lane_cards |= card_bit(deck[first + (uint64_t)l]);
+typedef struct {
+    int n, width, ngroups;
+    int group_end[HR_LANE_GROUPS]; /* lanes [group_end[g - 1], group_end[g]) have multiplicity mult[g] */
+    int mult[HR_LANE_GROUPS];
+    const int16_t *rows;           /* [ncombos][width] */
+} lanes_t;
+
+/* Deals won by each set of players (codes 1 .. 2^n - 1) over the lanes of rows r[0..n-1],
+ * each lane counted with its multiplicity. */
+HR_INLINE void count_lanes(const lanes_t *t, const int16_t *const *r, uint64_t *won) {
+    int codes = (1 << t->n) - 1;
+    for (int v = 1; v <= codes; v++) won[v] = 0;
+    for (int g = 0, l = 0; g < t->ngroups; g++) {
+        int32_t count[8] = {0};
+#if HR_SCAN_SSE2
+        if (t->n == 2) { /* two counts a step: the first below, and equal; the rest is the second's */
+            const __m128i sentinel = _mm_set1_epi16(HR_LANE_SENTINEL), ones = _mm_set1_epi16(1);
+            __m128i below = _mm_setzero_si128(), equal = _mm_setzero_si128(), valid = _mm_setzero_si128();
+            for (; l < t->group_end[g]; l += 8) {
+                __m128i a = _mm_loadu_si128((const __m128i *)(r[0] + l));
+                __m128i b = _mm_loadu_si128((const __m128i *)(r[1] + l));
+                __m128i bad = _mm_or_si128(_mm_cmpeq_epi16(a, sentinel), _mm_cmpeq_epi16(b, sentinel));
+                below = _mm_sub_epi16(below, _mm_andnot_si128(bad, _mm_cmplt_epi16(a, b)));
+                equal = _mm_sub_epi16(equal, _mm_andnot_si128(bad, _mm_cmpeq_epi16(a, b)));
+                valid = _mm_add_epi16(valid, _mm_andnot_si128(bad, ones));
+            }
+            int32_t part[4];
+            _mm_storeu_si128((__m128i *)part, _mm_madd_epi16(_mm_packs_epi32(_mm_madd_epi16(below, ones),
+                                                                             _mm_madd_epi16(equal, ones)), ones));
+            count[1] = part[0] + part[1];
+            count[3] = part[2] + part[3];
+            _mm_storeu_si128((__m128i *)part, _mm_madd_epi16(valid, ones));
+            count[2] = part[0] + part[1] + part[2] + part[3] - count[1] - count[3];
+            for (int v = 1; v <= 3; v++) won[v] += (uint64_t)count[v] * (uint64_t)t->mult[g];
+            continue;
+        }
+        const __m128i sentinel = _mm_set1_epi16(HR_LANE_SENTINEL), ones = _mm_set1_epi16(1);
+        __m128i acc[8];
+        for (int v = 0; v < 8; v++) acc[v] = _mm_setzero_si128();
+        for (; l < t->group_end[g]; l += 8) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(r[0] + l)), b = _mm_loadu_si128((const __m128i *)(r[1] + l));
+            __m128i bad = _mm_or_si128(_mm_cmpeq_epi16(a, sentinel), _mm_cmpeq_epi16(b, sentinel));
+            __m128i best = _mm_min_epi16(a, b), c = a;
+            if (t->n == 3) {
+                c = _mm_loadu_si128((const __m128i *)(r[2] + l));
+                bad = _mm_or_si128(bad, _mm_cmpeq_epi16(c, sentinel));
+                best = _mm_min_epi16(best, c);
+            }
+            __m128i code = _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi16(a, best), ones),
+                                        _mm_and_si128(_mm_cmpeq_epi16(b, best), _mm_set1_epi16(2)));
+            if (t->n == 3) code = _mm_or_si128(code, _mm_and_si128(_mm_cmpeq_epi16(c, best), _mm_set1_epi16(4)));
+            code = _mm_andnot_si128(bad, code);
+            for (int v = 1; v <= codes; v++) /* a match is -1 a lane: subtracting counts */
+                acc[v] = _mm_sub_epi16(acc[v], _mm_cmpeq_epi16(code, _mm_set1_epi16((short)v)));
+        }
+        for (int v = 1; v <= codes; v++) {
+            int32_t part[4];
+            _mm_storeu_si128((__m128i *)part, _mm_madd_epi16(acc[v], ones));
+            count[v] = part[0] + part[1] + part[2] + part[3];
+        }
+#endif
+        for (; l < t->group_end[g]; l++) {
+            int bad = 0, best = HR_LANE_SENTINEL, code = 0;
+            for (int p = 0; p < t->n; p++) {
+                bad |= r[p][l] == HR_LANE_SENTINEL;
+                best = r[p][l] < best ? r[p][l] : best;
+            }
+            for (int p = 0; p < t->n; p++) code |= (r[p][l] == best) << p;
+            if (!bad) count[code]++;
+        }
+        for (int v = 1; v <= codes; v++) won[v] += (uint64_t)count[v] * (uint64_t)t->mult[g];
+    }
+}
+
+/* Whether the transposed count suits the spot: 2 or 3 players, 1 or 2 cards to come, and few
+ * enough assignments that counting each over the lanes beats walking them on every runout. */
+HR_INLINE int lanes_suit(int nplayers, int k, const int32_t *combo_start) {
+    if (k < 1 || k > 2 || nplayers < 2 || nplayers > 3) return 0;
+    int64_t a = combo_start[1] - combo_start[0], b = combo_start[2] - combo_start[1];
+    if (nplayers == 2) return a * b <= 64 * (a + b);
+    int64_t c = combo_start[3] - combo_start[2];
+    return a * b * c <= 20000;
+}
+
+static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t first, uint64_t end,
+                      uint64_t board_key, uint64_t board_suits, const uint8_t *group, int ngroup) {
+    /* the lanes: runout cards by group of multiplicity */
+    int nlanes = (int)(end - first), mult_of[25] = {0};
+    uint8_t *runouts = malloc((size_t)nlanes * 2 + 1), *multiplicity = malloc((size_t)nlanes + 1);
+    lanes_t t;
+    memset(&t, 0, sizeof t);
+    t.n = s->n;
+    if (!runouts || !multiplicity) {
+        free(runouts);
+        free(multiplicity);
+        return HR_ERR_MEMORY;
+    }
+    int kept = 0, a = 0, b = 1;
+    for (uint64_t number = 0; number < end; number++) { /* positions (a, b) of runout `number` */
+        if (number >= first) {
+            uint8_t runout[2] = {deck[k == 1 ? (int)number : a], deck[b]};
+            int stabilizer = 1;
+            if (ngroup == 1 || smallest_of_orbit(runout, k, group, ngroup, &stabilizer)) {
+                runouts[2 * kept] = runout[0];
+                runouts[2 * kept + 1] = runout[1];
+                multiplicity[kept++] = (uint8_t)(ngroup / stabilizer);
+            }
+        }
+        if (k == 2 && ++b == ndeck) {
+            a++;
+            b = a + 1;
+        }
+    }
+    for (int i = 0; i < kept; i++) mult_of[multiplicity[i]]++;
+    int width = 0;
+    for (int m = 1; m <= 24; m++) {
+        if (!mult_of[m]) continue;
+        t.mult[t.ngroups] = m;
+        width += (mult_of[m] + 7) & ~7;
+        t.group_end[t.ngroups++] = width;
+    }
+    t.width = width;
+    int16_t *rows = malloc(sizeof(int16_t) * ((size_t)width * (size_t)s->ncombos + 1));
+    int *lane_of = malloc(sizeof(int) * ((size_t)kept + 1));
+    if (!rows || !lane_of) {
+        free(rows);
+        free(lane_of);
+        free(runouts);
+        free(multiplicity);
+        return HR_ERR_MEMORY;
+    }
+    { /* each kept runout's lane: its group's next free place */
+        int next[HR_LANE_GROUPS];
+        for (int g = 0; g < t.ngroups; g++) next[g] = g ? t.group_end[g - 1] : 0;
+        for (int i = 0; i < kept; i++) {
+            int g = 0;
+            while (t.mult[g] != multiplicity[i]) g++;
+            lane_of[i] = next[g]++;
+        }
+    }
+    /* each lane's key, suit masks and cards once; then a combo's rank is an add and a lookup */
+    uint64_t *lane = malloc(sizeof(uint64_t) * 3 * ((size_t)width + 1));
+    if (!lane) {
+        free(rows);
+        free(lane_of);
+        free(runouts);
+        free(multiplicity);
+        return HR_ERR_MEMORY;
+    }
+    uint64_t *lane_key = lane, *lane_suits = lane + width, *lane_cards = lane + 2 * width;
+    for (int l = 0; l < width; l++) lane_cards[l] = ~0ull; /* padding meets every combo */
+    for (int i = 0; i < kept; i++) {
+        uint64_t key = board_key, suits = board_suits, cards = 0;
+        for (int j = 0; j < k; j++) {
+            int card = runouts[2 * i + j];
+            key += hr_card_key[card];
+            suits |= suit_rank_bit(card);
+            cards |= card_bit(card);
+        }
+        lane_key[lane_of[i]] = key;
+        lane_suits[lane_of[i]] = suits;
+        lane_cards[lane_of[i]] = cards;
+    }
     for (int u = 0; u < s->ncombos; u++) {
         const combo_t *c = &s->combo[u];
         int16_t *row = rows + (size_t)u * (size_t)width;
-        for (int l = 0; l < lanes; l++) {
-            int card = deck[first + (uint64_t)l];
-            row[l] = (c->mask >> card & 1) ? HR_RIVER_SENTINEL
-                                           : (int16_t)rules_seven_rank(s->rules, board_key + c->key + hr_card_key[card],
-                                                                       board_suits | c->suits | suit_rank_bit(card));
-        }
-        for (int l = lanes; l < width; l++) row[l] = HR_RIVER_SENTINEL;
+        for (int l = 0; l < width; l++)
+            row[l] = (lane_cards[l] & c->mask) ? HR_LANE_SENTINEL
+                                               : (int16_t)rules_seven_rank(s->rules, lane_key[l] + c->key,
+                                                                           lane_suits[l] | c->suits);
     }
-    for (int i = s->start[0]; i < s->start[1]; i++) {
+    free(lane);
+    t.rows = rows;
+    /* every assignment of combos that share no card */
+    const int32_t *start = s->start;
+    uint64_t won[8];
+    for (int i = start[0]; i < start[1]; i++) {
         int ui = s->player_u[i];
         if (ui < 0) continue;
-        const int16_t *ra = rows + (size_t)ui * (size_t)width;
         uint64_t mask_i = s->combo[ui].mask;
-        double win = 0, lose = 0, tie = 0;
-        for (int j = s->start[1]; j < s->start[2]; j++) {
+        double sums[8] = {0};
+        for (int j = start[1]; j < start[2]; j++) {
             int uj = s->player_u[j];
             if (uj < 0 || (s->combo[uj].mask & mask_i)) continue;
-            const int16_t *rb = rows + (size_t)uj * (size_t)width;
-            int valid = lanes - hr_popcount64((mask_i | s->combo[uj].mask) & lane_cards), below = 0, equal = 0, l = 0;
-#if HR_SCAN_SSE2
-            const __m128i sentinel = _mm_set1_epi16(HR_RIVER_SENTINEL), ones = _mm_set1_epi16(1);
-            __m128i count_below = _mm_setzero_si128(), count_equal = _mm_setzero_si128();
-            for (; l < width; l += 8) { /* a compare gives -1 a lane: subtracting counts */
-                __m128i a = _mm_loadu_si128((const __m128i *)(ra + l)), b = _mm_loadu_si128((const __m128i *)(rb + l));
-                __m128i bad = _mm_or_si128(_mm_cmpeq_epi16(a, sentinel), _mm_cmpeq_epi16(b, sentinel));
-                count_below = _mm_sub_epi16(count_below, _mm_andnot_si128(bad, _mm_cmplt_epi16(a, b)));
-                count_equal = _mm_sub_epi16(count_equal, _mm_andnot_si128(bad, _mm_cmpeq_epi16(a, b)));
+            uint64_t mask_ij = mask_i | s->combo[uj].mask;
+            const int16_t *r[3] = {rows + (size_t)ui * (size_t)width, rows + (size_t)uj * (size_t)width, NULL};
+            if (s->n == 2) {
+                count_lanes(&t, r, won);
+                for (int v = 1; v <= 3; v++) {
+                    sums[v] += s->weights[j] * (double)won[v];
+                    s->deals += won[v];
+                }
+                continue;
             }
-            __m128i sums = _mm_madd_epi16(_mm_packs_epi32(_mm_madd_epi16(count_below, ones),
-                                                          _mm_madd_epi16(count_equal, ones)), ones);
-            int32_t part[4];
-            _mm_storeu_si128((__m128i *)part, sums);
-            below = part[0] + part[1];
-            equal = part[2] + part[3];
-#endif
-            for (; l < lanes; l++) {
-                int bad = ra[l] == HR_RIVER_SENTINEL || rb[l] == HR_RIVER_SENTINEL;
-                below += !bad && ra[l] < rb[l];
-                equal += !bad && ra[l] == rb[l];
+            for (int l = start[2]; l < start[3]; l++) {
+                int ul = s->player_u[l];
+                if (ul < 0 || (s->combo[ul].mask & mask_ij)) continue;
+                r[2] = rows + (size_t)ul * (size_t)width;
+                count_lanes(&t, r, won);
+                double w = s->weights[j] * s->weights[l];
+                for (int v = 1; v <= 7; v++) {
+                    sums[v] += w * (double)won[v];
+                    s->deals += won[v];
+                }
             }
-            double w = s->weights[j];
-            win += w * below;
-            tie += w * equal;
-            lose += w * (valid - below - equal);
-            s->deals += (uint64_t)valid;
         }
-        double w = s->weights[i];
-        s->outcomes[1] += w * win;
-        s->outcomes[2] += w * lose;
-        s->outcomes[3] += w * tie;
+        for (int v = 1; v < (1 << s->n); v++) s->outcomes[v] += s->weights[i] * sums[v];
     }
+    free(lane_of);
     free(rows);
+    free(runouts);
+    free(multiplicity);
     return 0;
 }
 
@@ -611,9 +765,8 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
         board_key += hr_card_key[board[i]];
         board_suits |= suit_rank_bit(board[i]);
     }
-    int size_a = combo_start[1] - combo_start[0], size_b = nplayers == 2 ? combo_start[2] - combo_start[1] : 0;
-    if (nplayers == 2 && k == 1 && ngroup == 1 && size_a * size_b <= 64 * (size_a + size_b)) {
-        error = river_pairs(&s, deck, first, end, board_key, board_suits);
+    if (lanes_suit(nplayers, k, combo_start)) {
+        error = lanes_walk(&s, deck, ndeck, k, first, end, board_key, board_suits, group, ngroup);
         *deals += s.deals;
         free(last_block);
         free(block);

@@ -32,7 +32,43 @@ typedef struct {
     uint16_t board_suit[4];           /* rank masks of the known board cards, by suit */
     int avail[13];                    /* unseen cards of each rank */
     int64_t *outcomes;                /* [1 << n]: deals won by exactly that set of players */
+    /* With one or two cards to come: each player's rank without flushes and the winners, for
+     * the new ranks (r1 <= r2; r2 = 13 for one card), so that the boards where somebody can
+     * flush reuse them. */
+    int16_t plain[13][14][HR_MAX_PLAYERS];
+    uint16_t plain_winners[13][14];
 } fixed_t;
+
+/* The ranks without flushes of every multiset of one or two new ranks (left <= 2), counted
+ * in `outcomes` by their ways to be dealt and kept for deal_flush_small. */
+static void deal_small(fixed_t *t) {
+    for (int r1 = 0; r1 < 13; r1++)
+        for (int r2 = t->left == 1 ? 13 : r1; r2 < (t->left == 1 ? 14 : 13); r2++) {
+            int64_t ways = r2 == 13 ? t->avail[r1] : r1 == r2 ? binomial[t->avail[r1]][2]
+                                                              : (int64_t)t->avail[r1] * t->avail[r2];
+            if (!ways) continue;
+            uint32_t key = rank_key(r1) + (r2 < 13 ? rank_key(r2) : 0);
+            int ranks[HR_MAX_PLAYERS];
+            for (int p = 0; p < t->n; p++) {
+                ranks[p] = multiset_rank(key + t->hole_key[p]);
+                t->plain[r1][r2][p] = (int16_t)ranks[p];
+            }
+            unsigned winners = winners_of(ranks, t->n);
+            t->plain_winners[r1][r2] = (uint16_t)winners;
+            t->outcomes[winners] += ways;
+        }
+}
+
+/* One board class with a flush possible: where the flushes change the winners, move `ways`. */
+HR_INLINE void flush_leaf(const fixed_t *t, int r1, int r2, const int *flush_of, int64_t ways, int sign) {
+    int ranks[HR_MAX_PLAYERS];
+    for (int p = 0; p < t->n; p++) ranks[p] = flush_of[p] ? flush_of[p] : t->plain[r1][r2][p];
+    unsigned with = winners_of(ranks, t->n), without = t->plain_winners[r1][r2];
+    if (with != without) {
+        t->outcomes[with] += sign * ways;
+        t->outcomes[without] -= sign * ways;
+    }
+}
 
 /* All rank multisets of `left` more cards from ranks r.., `ways` dealings so far. */
 static void deal_ranks(const fixed_t *t, const int *avail, int r, int left, uint32_t key, int64_t ways,
@@ -80,12 +116,23 @@ static void deal_flush_suit(const fixed_t *t, int s, int f, int multiplicity, ui
             key += rank_key(ranks[pick[i]]);
         }
         int flush_of[HR_MAX_PLAYERS], any = 0;
-        for (int p = 0; p < t->n; p++) {
-            uint16_t all = (uint16_t)(t->board_suit[s] | mask | t->hole_suit[p][s]);
-            flush_of[p] = hr_popcount64(all) >= 5 ? hr_flush_rank[all] : 0;
+        for (int p = 0; p < t->n; p++) { /* the flush table reads 0 below five cards */
+            flush_of[p] = hr_flush_rank[t->board_suit[s] | mask | t->hole_suit[p][s]];
             any |= flush_of[p];
         }
-        if (any) deal_ranks(t, others, 0, t->left - f, key, 1, t->outcomes, flush_of, multiplicity);
+        if (any && f >= 1 && t->left <= 2) { /* the plain ranks were kept by deal_small */
+            int x = ranks[pick[0]];
+            if (f == 2) {
+                flush_leaf(t, x, ranks[pick[1]], flush_of, 1, multiplicity);
+            } else if (t->left == 1) {
+                flush_leaf(t, x, 13, flush_of, 1, multiplicity);
+            } else { /* one new card of suit s, the other of any other suit */
+                for (int r = 0; r < 13; r++)
+                    if (others[r]) flush_leaf(t, r < x ? r : x, r < x ? x : r, flush_of, others[r], multiplicity);
+            }
+        } else if (any) {
+            deal_ranks(t, others, 0, t->left - f, key, 1, t->outcomes, flush_of, multiplicity);
+        }
         int i = f - 1;
         while (i >= 0 && pick[i] == navail - f + i) i--;
         if (i < 0) return;
@@ -94,10 +141,12 @@ static void deal_flush_suit(const fixed_t *t, int s, int f, int multiplicity, ui
     }
 }
 
-/* Whether a suit permutation maps a set of cards onto itself. */
+/* Whether a suit permutation maps a set of cards onto itself: the cards of suit s (every
+ * fourth bit from bit s) move to suit perm[s]. */
 HR_INLINE int fixes(const uint8_t *perm, uint64_t cards) {
+    const uint64_t suit0 = 0x0001111111111111ull; /* the 13 cards of suit 0 */
     uint64_t image = 0;
-    for (uint64_t rest = cards; rest; rest &= rest - 1) image |= card_bit(permute_card(perm, hr_ctz64(rest)));
+    for (int s = 0; s < 4; s++) image |= ((cards >> s) & suit0) << perm[s];
     return image == cards;
 }
 
@@ -144,7 +193,8 @@ int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, in
             }
     }
     /* Every board by its ranks, as if nobody could flush. */
-    deal_ranks(&t, t.avail, 0, t.left, 0, 1, outcomes, NULL, 1);
+    if (t.left >= 1 && t.left <= 2) deal_small(&t);
+    else deal_ranks(&t, t.avail, 0, t.left, 0, 1, outcomes, NULL, 1);
 
     /* The symmetry group: suit permutations fixing each hand, the board and the dead cards. */
     int in_group[24];
@@ -271,4 +321,13 @@ int hr_equity_chances_weights(const double *outcomes, int n, double *out) {
     if (n < 2 || n > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
     HR_CHANCES(double)
     return 0;
+}
+
+int64_t hr_equity_fixed_chances(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard,
+                                const uint8_t *dead, int ndead, double *chances) {
+    int64_t outcomes[1 << HR_MAX_PLAYERS];
+    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    for (int i = 0; i < (1 << nplayers); i++) outcomes[i] = 0;
+    int error = hr_equity_fixed(holes, nplayers, board, nboard, dead, ndead, outcomes);
+    return error ? error : hr_equity_chances_counts(outcomes, nplayers, chances);
 }

@@ -95,6 +95,8 @@ int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, con
                              uint64_t end_chunk, uint64_t *outcomes);
 int64_t hr_equity_chances_counts(const int64_t *outcomes, int n, double *out);
 int hr_equity_chances_weights(const double *outcomes, int n, double *out);
+int64_t hr_equity_fixed_chances(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard,
+                                const uint8_t *dead, int ndead, double *chances);
 int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                     int ndead, int64_t *outcomes);
 int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,

@@ -77,6 +77,9 @@ int hr_equity_fixed(const uint8_t *holes, int nplayers, const uint8_t *board, in
  * HR_ERR_PLAYERS) or weighted sums (returns 0 or HR_ERR_PLAYERS). */
 int64_t hr_equity_chances_counts(const int64_t *outcomes, int n, double *out);
 int hr_equity_chances_weights(const double *outcomes, int n, double *out);
+/* hr_equity_fixed and hr_equity_chances_counts in one call: the deals' count, or HR_ERR_*. */
+int64_t hr_equity_fixed_chances(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard,
+                                const uint8_t *dead, int ndead, double *chances);
 
 /* The same by dealing every board one by one (the check of hr_equity_fixed). To split the
  * work, only completions whose first new card is deck[first_begin .. first_end) are dealt,

@@ -192,3 +192,17 @@ def test_kernel_checks_what_it_is_given():
                                 sums, deals) == lib.HR_ERR_RANGE  # not a suit permutation
     assert lib.hr_equity_preflop(bytes([51, 50, 45, 99]), start, weights, sums, deals) == lib.HR_ERR_CARD
     assert list(sums) == [0, 0, 0, 0] and deals[0] == 0
+
+
+def test_the_spot_cache_is_bounded_and_keyed_by_text_only():
+    from handrank import _equity_input
+
+    first = equity(["AsAh", "KdKc"], "2c 7d 9h")
+    assert equity(("AsAh", "KdKc"), "2c 7d 9h") == first            # the same text, kept
+    assert equity([[51, 50], "KdKc"], [0, 21, 30]) == first          # lists: checked, never kept
+    assert equity(["AsAh", "KdKc"], "2c 7d 9h", dead="Qs").equity != first.equity
+    for low in range(300):  # more spots than are kept: the oldest go
+        a, b = divmod(low, 17)
+        equity([[51, 50], "KdKc"], "2c 7d 9h")
+        equity([f"{'23456789TJQ'[a % 11]}c{'23456789TJQ'[b % 11]}d", "KhKs"], "Ah 7s 9s")
+    assert len(_equity_input._SPOTS) <= _equity_input._SPOTS_KEPT

@@ -6,6 +6,7 @@ Every error names what is wrong and where (``players[1]: card 'As' is also in pl
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import os
@@ -137,6 +138,11 @@ class _Spot:
     def c_args(self) -> tuple[Any, Any, Any]:
         return _c_args(self)
 
+    @functools.cached_property
+    def fixed(self) -> bool:
+        """Every player holds one combo (known hole cards)."""
+        return len(self.weights) == self.nplayers
+
     def __hash__(self) -> int:
         """Hashed once (a spot keys several caches, and hashing its weights is not free); the
         hash is not pickled, as string hashes differ between processes."""
@@ -159,18 +165,30 @@ def _c_args(spot: _Spot) -> tuple[Any, Any, Any]:
     return (spot.combos, ffi.new("int32_t[]", spot.combo_start), ffi.new("double[]", spot.weights))
 
 
-@functools.lru_cache(maxsize=256)
-def _cached_spot(players: tuple[str, ...], board: str, dead: str) -> tuple[tuple[str, ...], tuple[int, ...], _Spot]:
-    labels, board_cards, spot = _checked_spot(players, board, dead)
-    return tuple(labels), board_cards, spot
+_SPOTS: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[int, ...], _Spot]] = {}
+_SPOTS_KEPT = 256
 
 
 def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], tuple[int, ...], _Spot]:
-    """The checked spot; the same text asked again is checked once (a spot is immutable)."""
-    if (isinstance(players, (list, tuple)) and all(isinstance(p, str) for p in players)
-            and isinstance(board, str) and isinstance(dead, str)):
-        labels, board_cards, spot = _cached_spot(tuple(players), board, dead)
-        return list(labels), board_cards, spot
+    """The checked spot; the same text asked again is checked once (a spot is immutable).
+
+    Kept by (*players, board, dead) when every one is a string: a key holding anything else
+    is never stored, so it can only miss (or be unhashable) and goes through the checks."""
+    if type(players) in (list, tuple):
+        key: tuple[object, ...] | None = (*players, board, dead)
+        try:
+            hit = _SPOTS.get(key)  # type: ignore[arg-type]
+        except TypeError:  # a list or an array somewhere: unhashable
+            hit = key = None
+        if hit is not None:
+            return list(hit[0]), hit[1], hit[2]
+        if key is not None and all(type(item) is str for item in key):
+            labels, board_cards, spot = _checked_spot(players, board, dead)
+            if len(_SPOTS) >= _SPOTS_KEPT:  # forget the oldest (dicts keep insertion order)
+                with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread was first
+                    del _SPOTS[next(iter(_SPOTS))]
+            _SPOTS[key] = (tuple(labels), board_cards, spot)
+            return labels, board_cards, spot
     return _checked_spot(players, board, dead)
 
 

@@ -137,11 +137,11 @@ def _chances(outcomes: Sequence[float], n: int) -> tuple[list[float], list[float
 
 
 def _exact_fixed(labels: list[str], board_text: str, spot: _Spot) -> EquityResult:
-    n = spot.nplayers
-    outcomes = ffi.new("int64_t[]", 1 << n)
-    _check(lib.hr_equity_fixed(spot.combos, n, spot.board, len(spot.board), spot.dead, len(spot.dead), outcomes))
+    n = len(labels)
     chances = ffi.new("double[]", 3 * n)
-    deals = lib.hr_equity_chances_counts(outcomes, n, chances)
+    deals = lib.hr_equity_fixed_chances(spot.combos, n, spot.board, len(spot.board), spot.dead, len(spot.dead),
+                                        chances)
+    _check(min(deals, 0))
     return _exact_result(labels, board_text, ffi.unpack(chances, 3 * n), deals, "enumeration")
 
 
@@ -313,12 +313,11 @@ def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None,
             client: Any, progress: Callable[[int, int], None] | None, game: _Game) -> EquityResult:
     """Equity of a checked spot (trials, seed, threads and client checked too) in `game`."""
     n = spot.nplayers
-    sizes = spot.sizes()
     if trials is None:
         if game.holdem_paths and n == 2 and not spot.board and not spot.dead:
             outcomes, deals = _exact_table(spot)
             return _weighted_result(labels, board_text, outcomes, deals, "table")
-        if game.holdem_paths and all(size == 1 for size in sizes):
+        if game.holdem_paths and spot.fixed:
             return _exact_fixed(labels, board_text, spot)
         unseen = game.deck - len(spot.board) - len(spot.dead)
         runouts = math.comb(unseen, 5 - len(spot.board))

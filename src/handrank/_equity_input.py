@@ -165,12 +165,13 @@ def _c_args(spot: _Spot) -> tuple[Any, Any, Any]:
     return (spot.combos, ffi.new("int32_t[]", spot.combo_start), ffi.new("double[]", spot.weights))
 
 
-_SPOTS: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[int, ...], _Spot]] = {}
+_SPOTS: dict[tuple[object, ...], tuple[tuple[str, ...], str, _Spot]] = {}
 _SPOTS_KEPT = 256
 
 
-def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], tuple[int, ...], _Spot]:
-    """The checked spot; the same text asked again is checked once (a spot is immutable).
+def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], str, _Spot]:
+    """Labels, the board as text and the checked spot; the same text asked again is checked
+    once (a spot is immutable).
 
     Kept by (*players, board, dead) when every one is a string: a key holding anything else
     is never stored, so it can only miss (or be unhashable) and goes through the checks."""
@@ -187,9 +188,10 @@ def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple
             if len(_SPOTS) >= _SPOTS_KEPT:  # forget the oldest (dicts keep insertion order)
                 with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread was first
                     del _SPOTS[next(iter(_SPOTS))]
-            _SPOTS[key] = (tuple(labels), board_cards, spot)
-            return labels, board_cards, spot
-    return _checked_spot(players, board, dead)
+            _SPOTS[key] = (tuple(labels), _board_text(board_cards), spot)
+            return labels, _board_text(board_cards), spot
+    labels, board_cards, spot = _checked_spot(players, board, dead)
+    return labels, _board_text(board_cards), spot
 
 
 def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike

@@ -26,7 +26,7 @@ from typing import Any
 
 from ._core import ffi, lib
 from ._display import html_table, percent
-from ._equity_input import MAX_PLAYERS, MAX_TRIALS, _board_text, _check, _client, _seed, _Spot, _spot, _trials
+from ._equity_input import MAX_PLAYERS, MAX_TRIALS, _check, _client, _seed, _Spot, _spot, _trials
 from ._work import run_slices, thread_count
 from .cards import HandLike
 
@@ -141,7 +141,8 @@ def _exact_fixed(labels: list[str], board_text: str, spot: _Spot) -> EquityResul
     chances = ffi.new("double[]", 3 * n)
     deals = lib.hr_equity_fixed_chances(spot.combos, n, spot.board, len(spot.board), spot.dead, len(spot.dead),
                                         chances)
-    _check(min(deals, 0))
+    if deals < 0:
+        _check(deals)
     return _exact_result(labels, board_text, ffi.unpack(chances, 3 * n), deals, "enumeration")
 
 
@@ -301,12 +302,12 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither hole cards nor a range string; trials, seed or
             threads that are not ints; a client that is not a Dask client.
     """
-    trials, client = _trials(trials), _client(client)
-    nthreads = thread_count(threads)
     if trials is not None or client is not None:
+        trials, client = _trials(trials), _client(client)
         seed = _seed(seed)
-    labels, board_cards, spot = _spot(players, board, dead)
-    return _equity(labels, _board_text(board_cards), spot, trials, seed, nthreads, client, progress, _HOLDEM)
+    nthreads = thread_count(threads)
+    labels, board_text, spot = _spot(players, board, dead)
+    return _equity(labels, board_text, spot, trials, seed, nthreads, client, progress, _HOLDEM)
 
 
 def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None, seed: int | None, nthreads: int,

@@ -22,7 +22,7 @@ HR_INLINE int seven_rank(uint64_t key, uint64_t suit_masks) {
 }
 
 /* A player's rank on a full board under `rules`: with seven cards a flush rules out a full
- * house and quads, so the flush table alone ranks a hand with a flush. */
+ * house and quads, so the flush table alone ranks a hand with a flush (the rules must have one). */
 HR_INLINE int rules_seven_rank(const hr_rules_t *rules, uint64_t key, uint64_t suit_masks) {
     if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) return rules->flush[(suit_masks >> (16 * flush_suit(key))) & 0x1FFF];
     return game_multiset_rank(rules->multiset, key);

@@ -16,7 +16,7 @@ HR_NOINLINE int slow_row(const hr_rules_t *rules, const uint8_t *row, const int 
         suit_masks |= suit_rank_bit(row[j]);
     }
     if (seen & rules->out_of_deck) return HR_ERR_CARD;
-    if (!(key & HR_FLUSH_CHECK)) return game_multiset_rank(rules->multiset, key); /* not reached: valid, no flush */
+    if (!(key & HR_FLUSH_CHECK) || !rules->flush) return game_multiset_rank(rules->multiset, key);
     return rules->flush[(suit_masks >> (16 * flush_suit(key))) & 0x1FFF];
 }
 

@@ -82,7 +82,7 @@ HR_INLINE int game_multiset_rank(const uint16_t *table, uint64_t key) {
  * hr_holdem_rules (handrank.c); short deck's are in shortdeck.c. Lower ranks win. */
 typedef struct {
     const uint16_t *multiset; /* the best non-flush rank of a multiset, on hr_multiset_rank's slots */
-    const uint16_t *flush;    /* [8192] the best flush of a suit's 13-bit rank mask */
+    const uint16_t *flush;    /* [8192] the best flush of a suit's 13-bit rank mask; NULL: suits never matter */
     uint64_t out_of_deck;     /* card ids the game never deals */
     int rank_count;           /* the worst rank */
 } hr_rules_t;

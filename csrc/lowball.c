@@ -4,33 +4,8 @@
 #include "kernel.h"
 #include "lowball_tables.h"
 
-HR_INLINE int a5_row(const uint8_t *row, const int n, int *error) {
-    uint64_t key = row_key(row, n);
-    if (HR_UNLIKELY((key & HR_INVALID_CHECK) | row_repeats(row, n))) {
-        uint64_t seen = 0;
-        for (int j = 0; j < n; j++) {
-            if (row[j] > 51) {
-                *error = HR_ERR_CARD;
-                return 0;
-            }
-            if (seen >> row[j] & 1) {
-                *error = HR_ERR_DUPLICATE;
-                return 0;
-            }
-            seen |= 1ull << row[j];
-        }
-    }
-    return game_multiset_rank(hr_a5_rank, key);
-}
-
-HR_INLINE int64_t a5_rows(const uint8_t *cards, int64_t nrows, const int n, uint16_t *out, int *error) {
-    for (int64_t i = 0; i < nrows; i++) {
-        int rank = a5_row(cards + i * n, n, error);
-        if (HR_UNLIKELY(!rank)) return i;
-        out[i] = (uint16_t)rank;
-    }
-    return -1;
-}
+/* Suits never matter: Hold'em's batch loop on the A-5 multiset table, with no flush table. */
+static const hr_rules_t a5_rules = {hr_a5_rank, NULL, 0, HR_A5_RANK_COUNT};
 
 int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
     *error = 0;
@@ -40,8 +15,8 @@ int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16
         for (int64_t i = 0, good = bad < 0 ? nrows : bad; i < good; i++) out[i] = hr_a5_of_holdem[out[i]];
         return bad;
     }
-    case 6: return a5_rows(cards, nrows, 6, out, error);
-    case 7: return a5_rows(cards, nrows, 7, out, error);
+    case 6:
+    case 7: return hr_rank_batch_rules(&a5_rules, cards, nrows, ncards, out, error);
     default: *error = HR_ERR_COUNT; return 0;
     }
 }

@@ -19,19 +19,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 import numpy as np
-from common import machine, timed
+from common import machine, random_hands, timed
 
 import handrank
-
-
-def random_hands(count: int, ncards: int, seed: int) -> np.ndarray:
-    """`count` random hands of `ncards` distinct cards, C-contiguous uint8 (N, ncards)."""
-    rng = np.random.default_rng(seed)
-    hands = np.empty((count, ncards), dtype=np.uint8)
-    for start in range(0, count, 1 << 20):
-        stop = min(count, start + (1 << 20))
-        hands[start:stop] = np.argsort(rng.random((stop - start, 52)), axis=1)[:, :ncards]
-    return hands
 
 
 def median_seconds(run: Callable[[], object], repeat: int) -> float:

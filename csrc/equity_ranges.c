@@ -414,13 +414,6 @@ static void runout_showdowns(spot_t *s, uint64_t runout_mask, uint64_t key, uint
     walk(s, 0, 0, s->rules->rank_count + 1, 0, 1.0, multiplicity);
 }
 
-/* C(n, k) for n <= 52, k <= 5. */
-static uint64_t choose(int n, int k) {
-    if (k < 0 || n < k) return 0;
-    uint64_t r = 1;
-    for (int i = 0; i < k; i++) r = r * (uint64_t)(n - i) / (uint64_t)(i + 1);
-    return r;
-}
 
 /* Two or three players with few combos and one or two cards to come: the loops turned around.
  * The runouts of [first, end) that are the smallest of their suit orbit become lanes, grouped
@@ -674,7 +667,7 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
     int ndeck = 0;
     for (int c = 0; c < 52; c++)
         if (!(known >> c & 1)) deck[ndeck++] = (uint8_t)c;
-    uint64_t runouts = choose(ndeck, k);
+    uint64_t runouts = hr_choose(ndeck, k);
     if (end > runouts) end = runouts;
     if (first >= end) return 0;
 
@@ -772,20 +765,8 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
         free(block);
         return error;
     }
-    /* Unrank `first` into positions pick[0] < ... < pick[k-1] of the deck (lexicographic). */
-    int pick[5];
-    uint64_t rest = first;
-    for (int i = 0, from = 0; i < k; i++) {
-        for (int c = from;; c++) {
-            uint64_t below = choose(ndeck - c - 1, k - i - 1);
-            if (rest < below) {
-                pick[i] = c;
-                from = c + 1;
-                break;
-            }
-            rest -= below;
-        }
-    }
+    int pick[5]; /* runout `first`: positions pick[0] < ... < pick[k-1] of the deck */
+    hr_unrank(first, ndeck, k, pick);
     for (uint64_t number = first; number < end; number++) {
         uint8_t runout[5];
         uint64_t mask = 0, key = board_key, suits = board_suits;

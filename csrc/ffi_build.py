@@ -85,6 +85,12 @@ extern const uint16_t hr_sd_tbs_of_holdem[];
 int64_t hr_sd_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int64_t hr_sd_tbs_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int hr_sd_census(int ncards, int trips_beat_straight, uint64_t *counts);
+#define HR_OMAHA_NO_LOW ...
+int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
+                       uint16_t *low, int *error);
+int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
+                    const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
+                    uint64_t end, uint64_t *counts, double *squares, uint64_t *deals);
 int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
                         const double *weights, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,
                         int ndead, const uint8_t *group, int ngroup, uint64_t first, uint64_t end, double *outcomes,
@@ -115,7 +121,7 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 
 # Paths relative to the project root, where pip runs setup.py.
 SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
-           "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c",
+           "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c", "csrc/omaha.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",
            "tables/lowball.c", "tables/shortdeck.c"]
 

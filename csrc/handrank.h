@@ -192,4 +192,26 @@ int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, con
                              const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials, uint64_t first_chunk,
                              uint64_t end_chunk, uint64_t *outcomes);
 
+/* ---------------------------------------------------------------- Omaha */
+#define HR_OMAHA_NO_LOW 57 /* no 8-or-better low: worse than every low (1..56) */
+/* Rows of `nhole` (4..6) hole cards and 5 board cards: the best five of exactly two hole and
+ * three board cards, high (Hold'em's ranks) into high[] and the ace-to-five 8-or-better low
+ * (1..56, or HR_OMAHA_NO_LOW) into low[]; either may be NULL. As hr_rank_batch otherwise: -1,
+ * or the first bad row with *error (HR_ERR_CARD, HR_ERR_DUPLICATE across hole and board, or
+ * HR_ERR_COUNT for another hole count). */
+int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
+                       uint16_t *low, int *error);
+
+/* Omaha equity of 2..HR_MAX_PLAYERS players of `nhole` hole cards each (a player whose ids are
+ * all 255 gets random cards), on a board of 0, 3, 4 or 5 cards with dead cards out. trials == 0:
+ * exact, the runouts [first, end) in lexicographic order of the unseen cards (no random
+ * players). trials > 0: Monte Carlo, chunks [first, end) of HR_EQUITY_CHUNK deals, chunk c from
+ * the stream of (seed, c). Each deal's pot is 2 x HR_SHARE_UNITS; hilo splits it between the
+ * best high and the best 8-or-better low (the high takes it all without a low). Adds, per
+ * player q, to counts[3q] the deals won whole, counts[3q + 1] those shared, counts[3q + 2] the
+ * units won, squares[q] (if given) the units squared, and to *deals. Returns 0 or HR_ERR_*. */
+int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
+                    const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
+                    uint64_t end, uint64_t *counts, double *squares, uint64_t *deals);
+
 #endif

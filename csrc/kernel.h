@@ -94,6 +94,29 @@ extern const hr_rules_t hr_holdem_rules;
 int64_t hr_rank_batch_rules(const hr_rules_t *rules, const uint8_t *cards, int64_t nrows, int ncards,
                             uint16_t *out, int *error);
 
+/* C(n, k) for n <= 52, k <= 5 (0 when k < 0 or n < k). */
+HR_INLINE uint64_t hr_choose(int n, int k) {
+    if (k < 0 || n < k) return 0;
+    uint64_t r = 1;
+    for (int i = 0; i < k; i++) r = r * (uint64_t)(n - i) / (uint64_t)(i + 1);
+    return r;
+}
+
+/* The k positions pick[0] < ... < pick[k - 1] out of n of the combination numbered `number`
+ * in lexicographic order (number < C(n, k)). */
+HR_INLINE void hr_unrank(uint64_t number, int n, int k, int *pick) {
+    for (int i = 0, from = 0; i < k; i++)
+        for (int c = from;; c++) {
+            uint64_t below = hr_choose(n - c - 1, k - i - 1);
+            if (number < below) {
+                pick[i] = c;
+                from = c + 1;
+                break;
+            }
+            number -= below;
+        }
+}
+
 /* The row's key: HR_SUIT_BIAS plus every card's entry (rank-key sum, suit counts, bad ids). */
 HR_INLINE uint64_t row_key(const uint8_t *row, const int n) {
     uint64_t key = HR_SUIT_BIAS;

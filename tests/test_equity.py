@@ -206,3 +206,14 @@ def test_the_spot_cache_is_bounded_and_keyed_by_text_only():
         equity([[51, 50], "KdKc"], "2c 7d 9h")
         equity([f"{'23456789TJQ'[a % 11]}c{'23456789TJQ'[b % 11]}d", "KhKs"], "Ah 7s 9s")
     assert len(_equity_input._SPOTS) <= _equity_input._SPOTS_KEPT
+
+
+def test_run_slices_folds_in_order_and_keeps_nothing():
+    from handrank._work import Jobs, run_slices
+
+    for threads in (1, 2):
+        seen: list[int] = []
+        assert run_slices(Jobs(2000, lambda k: (lambda: k)), threads, fold=seen.append) == []
+        assert seen == list(range(2000))
+    with pytest.raises(IndexError):
+        Jobs(3, lambda k: (lambda: k))[3]

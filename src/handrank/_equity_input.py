@@ -194,11 +194,12 @@ def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple
     return labels, _board_text(board_cards), spot
 
 
-def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
-                  ) -> tuple[list[str], tuple[int, ...], _Spot]:
-    """Labels, board cards and the checked spot; every error names what is wrong."""
+def _table(players: object, board: HandLike, dead: HandLike, example: str
+           ) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, str]]:
+    """Every equity's first checks: a list of 2..MAX_PLAYERS players, a board of 0, 3, 4 or 5
+    cards, dead cards off the board; the board and dead cards, and where each card is."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
+        raise TypeError(f"players must be a list of hands or ranges, e.g. {example}")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity takes 2 to {MAX_PLAYERS} players, got {len(players)}")
     board_cards, dead_cards = _known_cards(board, "board"), _known_cards(dead, "dead")
@@ -209,6 +210,13 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
         if card in where:
             raise ValueError(f"card {format_cards([card])!r} is both dead and on {where[card]}")
         where[card] = "the dead cards"
+    return board_cards, dead_cards, where
+
+
+def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
+                  ) -> tuple[list[str], tuple[int, ...], _Spot]:
+    """Labels, board cards and the checked spot; every error names what is wrong."""
+    board_cards, dead_cards, where = _table(players, board, dead, "['AsAh', 'KdKc']")
 
     holdings = [_player(spec, index) for index, spec in enumerate(players)]
     for index, holding in enumerate(holdings):  # known hole cards must not clash with anything

@@ -44,24 +44,49 @@ def thread_count(threads: object, *, useful: int | None = None) -> int:
     return max(1, min(count, useful)) if useful is not None else count
 
 
+class Jobs(Sequence[Callable[[], T]]):
+    """``count`` jobs made on demand, job i being ``make(i)``: a long run is cut into many
+    short slices (Ctrl-C is seen between them) without a list of them all."""
+
+    def __init__(self, count: int, make: Callable[[int], Callable[[], T]]) -> None:
+        self.size, self.make = count, make
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, index: Any) -> Any:
+        if not isinstance(index, int) or not 0 <= index < self.size:
+            raise IndexError(index)
+        return self.make(index)
+
+
 def run_slices(slices: Sequence[Callable[[], T]], threads: int,
-               progress: Callable[[int, int], None] | None = None) -> list[T]:
+               progress: Callable[[int, int], None] | None = None,
+               fold: Callable[[T], None] | None = None) -> list[T]:
     """Each slice's result, in order; ``threads`` threads take the slices in turn.
 
-    ``progress(done, total)`` is called on the calling thread as slices finish.
+    ``progress(done, total)`` is called on the calling thread as slices finish. With
+    ``fold``, each result is handed to it in slice order as soon as the slices before it are
+    done (one at a time), and none is kept: memory stays bounded however many slices there
+    are; the list returned is then empty.
     """
     total = len(slices)
-    results: list[Any] = [None] * total
+    results: list[Any] = [] if fold else [None] * total
     if threads <= 1 or total <= 1:
-        for index, work in enumerate(slices):
-            results[index] = work()
+        for index in range(total):
+            result = slices[index]()
+            if fold:
+                fold(result)
+            else:
+                results[index] = result
             if progress:
                 progress(index + 1, total)
         return results
 
     lock = threading.Lock()
-    state = {"next": 0, "done": 0, "stop": False, "shown": 0}
+    state = {"next": 0, "done": 0, "stop": False, "shown": 0, "folded": 0}
     failures: list[BaseException] = []
+    pending: dict[int, Any] = {}  # with fold: results waiting for the slices before them
 
     def take() -> int:
         with lock:
@@ -72,8 +97,14 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
             return index
 
     def finish(index: int, result: Any) -> None:
-        results[index] = result
+        if fold is None:
+            results[index] = result
         with lock:
+            if fold is not None:
+                pending[index] = result
+                while state["folded"] in pending:
+                    fold(pending.pop(state["folded"]))
+                    state["folded"] += 1
             state["done"] += 1
 
     def worker() -> None:

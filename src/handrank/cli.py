@@ -64,19 +64,65 @@ def _single_card(token: str) -> bool:
 def _pair_cards(tokens: Sequence[str]) -> list[str]:
     """Hands from arguments: a run of single cards (As Ah Kd Kc, unquoted) is paired two by two;
     anything else ('As Ah', AsAh, a range) is one hand."""
+    return _group_cards(tokens, 2)
+
+
+def _group_cards(tokens: Sequence[str], size: int) -> list[str]:
+    """Omaha hands from arguments: a run of single cards is cut into hands of `size`; anything
+    else ('As Ah Kd Kc', AsAhKdKc, random) is one hand."""
     hands: list[str] = []
     run: list[str] = []
     for token in [*tokens, ""]:
         if token and _single_card(token):
             run.append(token)
             continue
-        if len(run) % 2:
-            raise ValueError(f"cards given one by one come in pairs of hole cards, got {len(run)}: {' '.join(run)}")
-        hands += [f"{run[i]} {run[i + 1]}" for i in range(0, len(run), 2)]
+        if len(run) % size:
+            unit = "pairs of hole cards" if size == 2 else f"hands of {size}"
+            raise ValueError(f"cards given one by one come in {unit}, got {len(run)}: {' '.join(run)}")
+        hands += [" ".join(run[i:i + size]) for i in range(0, len(run), size)]
         run = []
         if token:
             hands.append(token)
     return hands
+
+
+_OMAHA_GAMES = ("plo4", "plo5", "plo6", "plo4-hilo", "plo5-hilo", "plo6-hilo")
+
+
+def _omaha_game(game: str) -> tuple[int, bool] | None:
+    """(hole cards, hi-lo) of an Omaha game name, None for another game."""
+    return (int(game[3]), game.endswith("-hilo")) if game in _OMAHA_GAMES else None
+
+
+def _omaha_report(hole: str, board: str, nhole: int, hilo: bool) -> dict[str, object]:
+    from . import omaha
+
+    hole_cards, board_cards = parse(hole), parse(board)
+    if len(hole_cards) != nhole:
+        raise ValueError(f"a PLO{nhole} hand has {nhole} hole cards, got {len(hole_cards)}")
+    rank = omaha.evaluate(hole_cards, board_cards)
+    two, three = omaha.best_five(hole_cards, board_cards)
+    report: dict[str, object] = {"hole": format_cards(hole_cards), "board": format_cards(board_cards), "rank": rank,
+                                 "category": category(rank).name, "name": omaha.describe(rank),
+                                 "short_name": omaha.describe(rank, True), "best_five": format_cards(two + three)}
+    if hilo:
+        low = omaha.evaluate_low(hole_cards, board_cards)
+        report["low"] = low
+        report["low_name"] = omaha.describe_low(low)
+    return report
+
+
+def _omaha_hand_and_board(tokens: Sequence[str], board: str | None) -> tuple[str, str]:
+    """An Omaha hand and board from `rank`'s arguments: the board from --board, or the last
+    five of the cards given one by one, or the second of two quoted groups."""
+    if board:
+        return " ".join(tokens), board
+    if len(tokens) == 2 and not all(_single_card(t) for t in tokens):
+        return tokens[0], tokens[1]
+    cards = parse(" ".join(tokens))
+    if len(cards) < 9:
+        raise ValueError(f"an Omaha hand and its board are 9 to 11 cards, got {len(cards)} (or pass --board)")
+    return format_cards(cards[:-5]), format_cards(cards[-5:])
 
 
 def _seed_for_json(seed: int | None) -> int | str | None:
@@ -127,6 +173,17 @@ def _game_module(game: str) -> Any:
 
 
 def _rank(args: argparse.Namespace) -> str:
+    omaha_game = _omaha_game(args.game)
+    if omaha_game:
+        report = _omaha_report(*_omaha_hand_and_board(args.hand, args.board), *omaha_game)
+        if args.json:
+            return _json(report)
+        kind = str(report["category"]).lower().replace("_", " ")
+        low = f"\nlow: {report['low_name']}" if omaha_game[1] else ""
+        return (f"rank {report['rank']} of 7462 ({kind}): {report['name']}\n"
+                f"best five: {report['best_five']} (two hole cards, three from the board){low}")
+    if args.board:
+        raise ValueError("--board applies to the Omaha games (--game plo4 ...)")
     report = _hand_report(" ".join(args.hand), args.game, _rules(args))
     if args.json:
         return _json(report)
@@ -147,6 +204,20 @@ def _two_hands(tokens: Sequence[str]) -> tuple[str, str]:
 
 def _compare(args: argparse.Namespace) -> str:
     first_hand, second_hand = _two_hands(args.hands)
+    omaha_game = _omaha_game(args.game)
+    if omaha_game:
+        if not args.board:
+            raise ValueError("Omaha hands are compared on a board: pass --board with 5 cards")
+        from . import omaha
+
+        first_report = _omaha_report(first_hand, args.board, *omaha_game)
+        second_report = _omaha_report(second_hand, args.board, *omaha_game)
+        outcome = omaha.compare(first_hand, second_hand, args.board)
+        why = ("Both the same high hand: split pot." if outcome == 0 else
+               f"{(first_report if outcome > 0 else second_report)['name']} is the better high hand.")
+        return _comparison(args, outcome, why, first_report, second_report, "hole")
+    if args.board:
+        raise ValueError("--board applies to the Omaha games (--game plo4 ...)")
     rules = _rules(args)
     first, second = _hand_report(first_hand, args.game, rules), _hand_report(second_hand, args.game, rules)
     if args.game == "holdem":
@@ -157,16 +228,28 @@ def _compare(args: argparse.Namespace) -> str:
         result = _game_module(args.game).compare(first_hand, second_hand, **rules)
         why = (f"Both the same {game} hand: split pot." if result == 0 else
                f"{(first if result > 0 else second)['name']} is the better {game} hand.")
+    return _comparison(args, result, why, first, second, "hand")
+
+
+def _comparison(args: argparse.Namespace, result: int, why: str, first: dict[str, object],
+                second: dict[str, object], cards: str) -> str:
+    """`compare`'s output: JSON, or a line a hand (its `cards` key) and the verdict."""
     if args.json:
         return _json({"result": result, "winner": {1: "first", -1: "second", 0: None}[result],
                       "explanation": why, "hands": [first, second]})
     verdict = {1: "first hand wins: ", -1: "second hand wins: ", 0: ""}[result]
-    return (f"first:  {first['hand']}  rank {first['rank']}, {first['name']}\n"
-            f"second: {second['hand']}  rank {second['rank']}, {second['name']}\n"
+    return (f"first:  {first[cards]}  rank {first['rank']}, {first['name']}\n"
+            f"second: {second[cards]}  rank {second['rank']}, {second['name']}\n"
             f"{verdict}{why}")
 
 
 def _showdown(args: argparse.Namespace) -> str:
+    omaha_game = _omaha_game(args.game)
+    if omaha_game:
+        from . import omaha
+
+        outcome = omaha.showdown(_group_cards(args.holes, omaha_game[0]), args.board, hilo=omaha_game[1])
+        return _json(outcome.as_dict()) if args.json else outcome.table()
     rules = _rules(args)
     result: Showdown
     if args.game == "shortdeck":
@@ -202,6 +285,18 @@ def _progress(done: int, total: int) -> None:
 
 
 def _equity(args: argparse.Namespace) -> str:
+    omaha_game = _omaha_game(args.game)
+    if omaha_game:
+        from . import omaha
+
+        result = omaha.equity(_group_cards(args.players, omaha_game[0]), args.board, args.dead, hilo=omaha_game[1],
+                              trials=args.trials, seed=args.seed, threads=args.threads,
+                              progress=_progress if sys.stderr.isatty() else None)
+        if args.json:
+            report = result.as_dict()
+            report["seed"] = _seed_for_json(result.seed)
+            return _json(report)
+        return result.table()
     rules = _rules(args)
     run = _game_module("shortdeck").equity if args.game == "shortdeck" else equity
     result = run(_pair_cards(args.players), args.board, args.dead, trials=args.trials, seed=args.seed,
@@ -321,12 +416,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name in ("rank", "compare", "census"):
         commands.choices[name].add_argument(
-            "--game", choices=("holdem", "a5", "razz", "27", "shortdeck"), default="holdem",
+            "--game", choices=("holdem", "a5", "razz", "27", "shortdeck") + (_OMAHA_GAMES if name != "census" else ()),
+            default="holdem",
             help="holdem (default; ranks 1..7462), a5 (ace-to-five lowball, 1..6175), razz (a5, 7 cards), "
-                 "27 (deuce-to-seven lowball, 5 cards, 1..7462) or shortdeck (6+ Hold'em, 1..1404)")
+                 "27 (deuce-to-seven lowball, 5 cards, 1..7462), shortdeck (6+ Hold'em, 1..1404)"
+                 + ("" if name == "census" else ", plo4|plo5|plo6 (Omaha high) or plo4-hilo ... (hi-lo 8-or-better)"))
     for name in ("showdown", "equity"):
-        commands.choices[name].add_argument("--game", choices=("holdem", "shortdeck"), default="holdem",
-                                            help="holdem (default) or shortdeck (6+ Hold'em, 36 cards)")
+        commands.choices[name].add_argument(
+            "--game", choices=("holdem", "shortdeck") + _OMAHA_GAMES, default="holdem",
+            help="holdem (default), shortdeck (6+ Hold'em, 36 cards), plo4|plo5|plo6 (Omaha) or plo4-hilo ... "
+                 "(Omaha hi-lo 8-or-better)")
+    for name in ("rank", "compare"):
+        commands.choices[name].add_argument("--board", help="Omaha: the 5 board cards")
     for name in ("rank", "compare", "showdown", "census", "equity"):
         commands.choices[name].add_argument("--trips-beat-straight", action="store_true",
                                             help="short deck: three of a kind beats a straight")

@@ -27,7 +27,7 @@ from typing import Any
 from ._core import ffi, lib
 from ._display import html_table, percent
 from ._equity_input import MAX_PLAYERS, MAX_TRIALS, _check, _client, _seed, _Spot, _spot, _trials
-from ._work import run_slices, thread_count
+from ._work import Jobs, run_slices, thread_count
 from .cards import HandLike
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
@@ -259,14 +259,21 @@ def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
         parts = client.gather(futures)
     else:
         step = 2  # about 5 ms a slice: Ctrl-C and progress between slices
-        starts = range(0, chunks, step)
+
         def report(done: int, total: int) -> None:
             assert progress is not None
             progress(min(deal.trials, done * step * CHUNK), deal.trials)
 
-        jobs: list[Callable[[], list[int]]] = [
-            functools.partial(_monte_carlo_part, deal, start, min(chunks, start + step)) for start in starts]
-        parts = run_slices(jobs, nthreads, report if progress else None)
+        totals = [0] * (1 << deal.spot.nplayers)
+
+        def add(counts: list[int]) -> None:  # integer sums: the same in any order
+            for mask, count in enumerate(counts):
+                totals[mask] += count
+
+        jobs = Jobs(-(-chunks // step), lambda k: functools.partial(_monte_carlo_part, deal, k * step,
+                                                                     min(chunks, (k + 1) * step)))
+        run_slices(jobs, nthreads, report if progress else None, fold=add)
+        return totals
     return [sum(values) for values in zip(*parts)]
 
 

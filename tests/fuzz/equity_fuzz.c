@@ -110,6 +110,19 @@ int main(int argc, char **argv) {
             hr_a5_rank_batch(rows_holes, rows / 2, 5 + upto(4), row_ranks, &err);  /* 8: refused */
             hr_27_rank_batch(rows_holes, rows / 2, 4 + upto(3), row_ranks, &err);
             hr_sd_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
+            hr_omaha_batch(rows_holes, 3 + upto(5), rows_boards, rows / 2, upto(2) ? row_ranks : NULL,
+                           upto(2) ? row_shares : NULL, &err);
+            if (r % 50 == 0) { /* Omaha equity: exact on few runouts, or a little Monte Carlo */
+                static uint64_t omaha_counts[3 * 10];
+                static double omaha_squares[10];
+                uint64_t omaha_deals = 0;
+                int omaha_players = upto(12), omaha_hole = 3 + upto(5), omaha_board = upto(7);
+                for (int i = 0; i < 60; i++) rows_holes[i] = upto(6) ? card() : 255;
+                hr_omaha_equity(rows_holes, omaha_hole, omaha_players, board, omaha_board < 3 ? 5 : omaha_board,
+                                dead, ndead, upto(2), next(), upto(2) ? 0 : (uint64_t)(1 + upto(500)),
+                                (uint64_t)upto(50), (uint64_t)upto(60), omaha_counts, upto(2) ? omaha_squares : NULL,
+                                &omaha_deals);
+            }
             hr_sd_tbs_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
             if (r % 500 == 0) {
                 static uint64_t sd_counts[1405];

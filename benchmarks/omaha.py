@@ -1,0 +1,70 @@
+"""Omaha evaluation against handrank's own 7-card rate and phevaluator, in one run.
+
+    pip install ".[bench]" && python benchmarks/omaha.py [--hands 2000000]
+
+One thread, random hands as C-contiguous uint8 arrays (generation not timed), medians of
+--repeat runs: PLO4/5/6 high and PLO4 hi-lo low with ``omaha.evaluate_many``, Hold'em
+7-card ``evaluate_many`` for the ratio issue 10 asks about (PLO4 at least 20% of it), the
+per-call ``omaha.evaluate`` against phevaluator's ``evaluate_omaha_cards``, and the answers
+of both compared on --check random PLO4 hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+from common import machine, random_hands, timed
+
+import handrank
+from handrank import omaha
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2_000_000)
+    parser.add_argument("--calls", type=int, default=100_000)
+    parser.add_argument("--check", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    print(f"machine: {machine()}")
+    sevens = random_hands(args.hands, 7, 7)
+    holdem = len(sevens) / timed(lambda: handrank.evaluate_many(sevens, threads=1), args.repeat)[0]
+    print(f"Hold'em evaluate_many, 7 cards: {holdem / 1e6:,.1f} M hands/s")
+    plo4 = 0.0
+    for nhole in (4, 5, 6):
+        rows = random_hands(args.hands, nhole + 5, nhole)
+        holes, boards = np.ascontiguousarray(rows[:, :nhole]), np.ascontiguousarray(rows[:, nhole:])
+        rate = len(rows) / timed(lambda h=holes, b=boards: omaha.evaluate_many(h, b, threads=1), args.repeat)[0]
+        plo4 = plo4 or rate
+        print(f"PLO{nhole} evaluate_many: {rate / 1e6:,.1f} M hands/s ({rate / holdem:.1%} of Hold'em 7-card, "
+              f"PLO4 is {plo4 / rate:.2f}x faster)")
+        if nhole == 4:
+            low = len(rows) / timed(lambda h=holes, b=boards: omaha.evaluate_low_many(h, b, threads=1),
+                                    args.repeat)[0]
+            print(f"PLO4 evaluate_low_many: {low / 1e6:,.1f} M hands/s")
+    calls = random_hands(args.calls, 9, 99).tolist()
+    start = time.perf_counter()
+    for row in calls:
+        omaha.evaluate(row[:4], row[4:])
+    ours = (time.perf_counter() - start) / len(calls)
+    print(f"omaha.evaluate per call: {ours * 1e6:.2f} us")
+    try:
+        from phevaluator import evaluate_omaha_cards
+    except ImportError:
+        print("phevaluator is not installed: skipped (pip install '.[bench]')")
+        return
+    start = time.perf_counter()
+    for row in calls:
+        evaluate_omaha_cards(*row[4:], *row[:4])
+    theirs = (time.perf_counter() - start) / len(calls)
+    print(f"phevaluator evaluate_omaha_cards per call: {theirs * 1e6:.2f} us ({theirs / ours:.2f}x ours)")
+    check = random_hands(args.check, 9, 1234)
+    ranks = omaha.evaluate_many(np.ascontiguousarray(check[:, :4]), np.ascontiguousarray(check[:, 4:]))
+    answers = np.array([evaluate_omaha_cards(*row[4:], *row[:4]) for row in check.tolist()])
+    print(f"phevaluator agrees on {int((answers == ranks).sum()):,} of {len(check):,} random PLO4 hands")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,447 @@
+"""Omaha: PLO4, PLO5 and PLO6 high, and Omaha hi-lo 8-or-better.
+
+A hand is 4, 5 or 6 hole cards and a 5-card board, and it plays the best five made of
+**exactly two** hole cards and **exactly three** board cards.
+
+- The **high** rank is Hold'em's rank of that five: an int from **1 (a royal flush) to 7462**,
+  lower is better, equal ranks split (``handrank.describe`` names it).
+- The **low** (hi-lo, 8-or-better) is the best five of exactly two hole and three board cards
+  of five different ranks, all 8 or lower, aces low, straights and flushes ignored: an int
+  from **1 (5-4-3-2-A) to 56 (8-7-6-5-4)**, the ace-to-five ranks of those hands, lower is
+  better. A hand with no such five has no low: ``None`` from ``evaluate_low``, and
+  ``NO_LOW`` (57, worse than every low) in arrays.
+- Hi-lo pots: half to the best high, half to the best low, ties splitting their half; with
+  no low anywhere, the high takes the whole pot.
+
+>>> describe(evaluate("Ah 3c 4d 5s", "Kh Qh Jh Th 2c"))   # a royal flush in Hold'em
+'Ace-king-queen-jack-five high'
+>>> describe(evaluate("Ah 2h 3c 9d", "Kh Qh Jh 4s 5c"))   # two hearts in hand + three on board
+'Ace-king-queen-jack-deuce flush'
+>>> evaluate_low("As 2d Kc Qh", "3c 4d 8h Js Td"), evaluate_low("As 2d Kc Qh", "9c Td Jh Js Qd")
+(22, None)
+>>> describe_low(22)
+'Eight-four-three-deuce-ace low'
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._core import ffi, lib
+from ._display import html_table
+from .cards import HandLike, format_cards, parse
+from .evaluate import _better, _raise_row_error
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .equity import EquityResult
+
+__all__ = ["NO_LOW", "LOW_COUNT", "evaluate", "evaluate_many", "evaluate_low", "evaluate_low_many", "compare",
+           "best_five", "describe", "describe_low", "showdown", "OmahaShowdown", "equity", "DEFAULT_TRIALS",
+           "EXACT_BUDGET"]
+
+NO_LOW: int = lib.HR_OMAHA_NO_LOW
+"""The low of a hand without an 8-or-better low, in arrays (57: worse than every low)."""
+LOW_COUNT = 56
+"""Distinct 8-or-better lows: 1 (5-4-3-2-A) .. 56 (8-7-6-5-4)."""
+HOLE_COUNTS = (4, 5, 6)
+DEFAULT_TRIALS = 500_000
+"""Monte Carlo deals when ``trials`` is None and exact enumeration is too dear."""
+EXACT_BUDGET = 600_000_000
+"""Most five-card lookups an exact Omaha equity may take (about a second on one core)."""
+_SLICE_ROWS = 1 << 16
+_SLICE_WORK = 4_000_000  # lookups of one C call between two checks for Ctrl-C
+_POT = 2 * lib.HR_SHARE_UNITS
+
+
+# ------------------------------------------------------------------------ one hand
+
+def _hand(hole: HandLike, board: HandLike, where: str = "") -> tuple[list[int], list[int]]:
+    """Checked hole and board cards: 4..6 and 5, no card twice."""
+    hole_cards, board_cards = parse(hole), parse(board)
+    if len(hole_cards) not in HOLE_COUNTS:
+        raise ValueError(f"{where}an Omaha hand has 4, 5 or 6 hole cards, got {len(hole_cards)}")
+    if len(board_cards) != 5:
+        raise ValueError(f"an Omaha board has 5 cards here, got {len(board_cards)}")
+    seen: dict[int, str] = {}
+    for what, cards in (("the hole cards", hole_cards), ("the board", board_cards)):
+        for card in cards:
+            if card in seen:
+                raise ValueError(f"{where}card {format_cards([card])!r} is in {seen[card]} and {what}"
+                                 if seen[card] != what else f"{where}card {format_cards([card])!r} is twice in {what}")
+            seen[card] = what
+    return hole_cards, board_cards
+
+
+def _one(hole: HandLike, board: HandLike) -> tuple[int, int]:
+    import numpy as np
+
+    hole_cards, board_cards = _hand(hole, board)
+    high, low = _batch(np.array([hole_cards], dtype=np.uint8), np.array([board_cards], dtype=np.uint8), None,
+                       True, True)
+    return int(high[0]), int(low[0])
+
+
+def evaluate(hole: HandLike, board: HandLike) -> int:
+    """The Omaha high rank (1 = royal flush ... 7462) of 4, 5 or 6 hole cards on a 5-card
+    board: the best five of exactly two hole cards and three board cards.
+
+    Raises:
+        ValueError: not 4..6 hole cards or not 5 board cards, a card twice (named), a bad card.
+        TypeError: not cards.
+    """
+    return _one(hole, board)[0]
+
+
+def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
+    """The 8-or-better low (1 = 5-4-3-2-A ... 56 = 8-7-6-5-4) of exactly two hole cards and
+    three board cards, or None when the hand has none.
+
+    >>> evaluate_low("Ah 2c Kd Ks", "3d 6c 7h Qs Qd")   # 7-6-3-2-A
+    12
+    """
+    low = _one(hole, board)[1]
+    return None if low == NO_LOW else low
+
+
+def compare(a: HandLike, b: HandLike, board: HandLike) -> int:
+    """1 if hole cards ``a`` make the better Omaha high hand on ``board``, -1 if ``b`` do, 0
+    for a split.
+
+    >>> compare("As Ks 2d 3c", "Qh Qd 4c 5c", "Qs Js Ts 9d 2h")   # a royal flush beats three queens
+    1
+    """
+    return _better(evaluate(a, board), evaluate(b, board))
+
+
+def best_five(hole: HandLike, board: HandLike) -> tuple[list[int], list[int]]:
+    """The two hole cards and three board cards that make the high rank (of equal fives, the
+    first pair and triple in the order given).
+
+    >>> two, three = best_five("Ah 2h 3c 9d", "Kh Qh Jh 4s 5c")
+    >>> format_cards(two), format_cards(three)
+    ('Ah 2h', 'Kh Qh Jh')
+    """
+    import numpy as np
+
+    from .evaluate import evaluate_many as holdem_many
+
+    hole_cards, board_cards = _hand(hole, board)
+    choices = [(list(two), list(three)) for two in itertools.combinations(hole_cards, 2)
+               for three in itertools.combinations(board_cards, 3)]
+    ranks = holdem_many(np.array([two + three for two, three in choices], dtype=np.uint8))
+    return choices[int(ranks.argmin())]
+
+
+def describe(rank: int, short: bool = False) -> str:
+    """The name of a high rank: Hold'em's (``handrank.describe``)."""
+    from .names import describe as holdem_describe
+
+    return holdem_describe(rank, short=short)
+
+
+def describe_low(low: int | None, short: bool = False) -> str:
+    """The name of a low (1..56): 'Seven-six-four-three-ace low'; 'No low' for None or NO_LOW.
+
+    >>> describe_low(1), describe_low(None)
+    ('Five-four-three-deuce-ace low', 'No low')
+    """
+    from . import ace_to_five
+    from .evaluate import _check_rank
+
+    if low is None or (type(low) is int and low == NO_LOW):
+        return "No low"
+    return ace_to_five.describe(_check_rank(low, LOW_COUNT, "Omaha low"), short=short)
+
+
+# ------------------------------------------------------------------------------ bulk
+
+def _arrays(holes: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Hole (N, 4..6) and board (N, 5) card arrays as C-contiguous uint8, ids checked before
+    any narrowing."""
+    import numpy as np
+
+    out = []
+    for name, value, widths in (("holes", holes, HOLE_COUNTS), ("boards", boards, (5,))):
+        array = value if isinstance(value, np.ndarray) else np.asarray(value)
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"{name} must be an integer array of card ids 0..51, got dtype {array.dtype}")
+        if array.ndim != 2 or array.shape[1] not in widths:
+            raise ValueError(f"{name} must be an (N, {' or '.join(map(str, widths))}) array, got shape {array.shape}")
+        if array.dtype != np.uint8 and array.size:
+            bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))
+            if len(bad):
+                row = int(bad[0])
+                value_bad = next(int(v) for v in array[row] if not 0 <= int(v) <= 51)
+                raise ValueError(f"{name} row {row}: card id {value_bad} is out of range 0..51")
+            array = array.astype(np.uint8)
+        out.append(np.ascontiguousarray(array))
+    if len(out[0]) != len(out[1]):
+        raise ValueError(f"holes has {len(out[0])} rows and boards {len(out[1])}")
+    return out[0], out[1]
+
+
+def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
+           low: bool) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    import numpy as np
+
+    from ._work import run_slices, thread_count
+
+    rows, nhole = holes.shape
+    high_out = np.empty(rows if high else 0, dtype=np.uint16)
+    low_out = np.empty(rows if low else 0, dtype=np.uint16)
+    if rows == 0:
+        return high_out, low_out
+    nthreads = thread_count(threads, useful=max(1, rows // _SLICE_ROWS))
+    slices = max(nthreads, -(-rows // _SLICE_ROWS))
+    bounds = [rows * k // slices for k in range(slices + 1)]
+    hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
+    high_buf = ffi.from_buffer("uint16_t[]", high_out) if high else ffi.NULL
+    low_buf = ffi.from_buffer("uint16_t[]", low_out) if low else ffi.NULL
+
+    def run(start: int, stop: int) -> int:
+        error = ffi.new("int *")
+        bad = lib.hr_omaha_batch(hole_buf + start * nhole, nhole, board_buf + start * 5, stop - start,
+                                 high_buf + start if high else ffi.NULL, low_buf + start if low else ffi.NULL,
+                                 error)
+        return -1 if bad < 0 else start + bad
+
+    failures = [bad for bad in run_slices([functools.partial(run, bounds[k], bounds[k + 1])
+                                           for k in range(slices)], nthreads) if bad >= 0]
+    if failures:
+        row = min(failures)
+        _raise_row_error(np.concatenate([holes[row:row + 1], boards[row:row + 1]], axis=1), 0, row)
+    return high_out, low_out
+
+
+def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
+                  ) -> npt.NDArray[np.uint16]:
+    """Omaha high ranks of N hands at once, in C: ``holes`` (N, 4..6) and ``boards`` (N, 5)
+    card ids; uint16 ranks 1..7462. ``threads`` splits the rows (the GIL is released).
+
+    >>> import numpy as np
+    >>> evaluate_many(np.array([[51, 50, 45, 40]]), np.array([[49, 48, 2, 22, 29]])).tolist()  # As Ah + Ad Ac
+    [15]
+
+    Raises:
+        ValueError: wrong shapes, or a row with an id outside 0..51 or a card twice in its hole
+            and board cards together (the message names the row: its hole cards come first).
+        TypeError: not integer arrays.
+    """
+    hole_array, board_array = _arrays(holes, boards)
+    return _batch(hole_array, board_array, threads, True, False)[0]
+
+
+def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
+                      ) -> npt.NDArray[np.uint16]:
+    """8-or-better lows of N hands at once: uint16, 1..56, or NO_LOW (57) where a hand has
+    none; the input rules of ``evaluate_many``."""
+    hole_array, board_array = _arrays(holes, boards)
+    return _batch(hole_array, board_array, threads, False, True)[1]
+
+
+# -------------------------------------------------------------------------- showdown
+
+@dataclass(frozen=True)
+class OmahaShowdown:
+    """An Omaha showdown: each player's high and low, the winners of each half, each
+    player's share of the pot (fractions adding to 1) and who scoops (wins it all)."""
+
+    board: list[int]
+    holes: list[list[int]]
+    high: list[int]
+    low: list[int | None]
+    high_winners: list[int]
+    low_winners: list[int]
+    share: list[float]
+    hilo: bool
+
+    @property
+    def scoops(self) -> list[int]:
+        return [i for i, s in enumerate(self.share) if s == 1.0]
+
+    @property
+    def quartered(self) -> bool:
+        """A hi-lo pot where some player gets a quarter (a tied half)."""
+        return self.hilo and any(abs(s - 0.25) < 1e-12 for s in self.share)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"board": format_cards(self.board), "hilo": self.hilo,
+                "players": [{"player": i + 1, "hole": format_cards(h), "high": self.high[i],
+                             "high_name": describe(self.high[i]), "low": self.low[i],
+                             "low_name": describe_low(self.low[i]), "share": self.share[i]}
+                            for i, h in enumerate(self.holes)],
+                "high_winners": [i + 1 for i in self.high_winners], "low_winners": [i + 1 for i in self.low_winners],
+                "scoops": [i + 1 for i in self.scoops]}
+
+    def _rows(self) -> list[list[object]]:
+        return [[i + 1, format_cards(h), describe(self.high[i]), describe_low(self.low[i]) if self.hilo else "",
+                 f"{self.share[i]:.4g}"] for i, h in enumerate(self.holes)]
+
+    def table(self) -> str:
+        lines = [f"board: {format_cards(self.board)}" + ("  (hi-lo 8-or-better)" if self.hilo else "")]
+        for seat, hole, high, low, share in self._rows():
+            lines.append(f"player {seat}: {hole}  {high}" + (f"; {low}" if self.hilo else "") + f"  share {share}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return html_table(f"board {format_cards(self.board)}", ["player", "hole", "high", "low", "share"],
+                          self._rows())
+
+
+def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) -> OmahaShowdown:
+    """Omaha showdown of 1..10 players on a 5-card board, high only or hi-lo 8-or-better.
+
+    >>> s = showdown(["As 8s Kd Kc", "2h 3h Qd Qc"], "5c 6d 7h Ks Qs", hilo=True)
+    >>> s.high_winners, s.low_winners, s.share   # three kings win the high, 7-6-5-3-2 the low
+    ([0], [1], [0.5, 0.5])
+
+    Raises:
+        ValueError: not 4..6 hole cards (the same number for everybody), a board of other than
+            5 cards, a card used twice (the message says where), no players.
+    """
+    if isinstance(holes, str) or not isinstance(holes, Sequence):
+        raise TypeError("holes must be a list of hands, one per player, e.g. ['As Ah Kd Kc', '2c 3d 4h 5s']")
+    if not 1 <= len(holes) <= lib.HR_MAX_PLAYERS:
+        raise ValueError(f"an Omaha showdown takes 1 to {lib.HR_MAX_PLAYERS} players, got {len(holes)}")
+    board_cards = parse(board)
+    if len(board_cards) != 5:
+        raise ValueError(f"an Omaha showdown needs a 5-card board, got {len(board_cards)}")
+    where = {card: "the board" for card in board_cards}
+    hole_cards: list[list[int]] = []
+    for index, hole in enumerate(holes):
+        try:
+            cards = parse(hole)
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"holes[{index}]: {error}") from None
+        if len(cards) not in HOLE_COUNTS or (hole_cards and len(cards) != len(hole_cards[0])):
+            raise ValueError(f"holes[{index}]: every player has the same 4, 5 or 6 hole cards, got {len(cards)}")
+        for card in cards:
+            if card in where:
+                raise ValueError(f"holes[{index}]: card {format_cards([card])!r} is also in {where[card]}")
+            where[card] = f"holes[{index}]"
+        hole_cards.append(cards)
+    import numpy as np
+
+    high, low = _batch(np.array(hole_cards, dtype=np.uint8), np.array([board_cards] * len(hole_cards), dtype=np.uint8),
+                       None, True, True)
+    highs, lows = [int(h) for h in high], [int(v) for v in low]
+    best_high, best_low = min(highs), min(lows)
+    high_winners = [i for i, h in enumerate(highs) if h == best_high]
+    low_winners = [i for i, v in enumerate(lows) if v == best_low] if hilo and best_low != NO_LOW else []
+    share = [0.0] * len(highs)
+    high_part = 0.5 if low_winners else 1.0
+    for i in high_winners:
+        share[i] += high_part / len(high_winners)
+    for i in low_winners:
+        share[i] += 0.5 / len(low_winners)
+    return OmahaShowdown(board_cards, hole_cards, highs, [None if v == NO_LOW else v for v in lows], high_winners,
+                         low_winners, share, bool(hilo))
+
+
+# ---------------------------------------------------------------------------- equity
+
+def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, hilo: bool = False,
+           trials: int | None = None, seed: int | None = None, threads: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+    """Each player's chances in an Omaha pot (high, or hi-lo 8-or-better with ``hilo``).
+
+    ``players`` are 2..10 hands of the same 4, 5 or 6 hole cards, or "random" for an unknown
+    hand. ``board`` has 0, 3, 4 or 5 cards; ``dead`` cards are out. With ``trials`` None the
+    answer is exact when enumeration costs at most EXACT_BUDGET lookups and nobody is random,
+    else DEFAULT_TRIALS Monte Carlo deals are drawn; given ``trials``, Monte Carlo always. A
+    seed gives the same answer on any number of threads; Ctrl-C stops the call within a few
+    milliseconds. ``win`` is the chance to take the whole pot alone (scoop), ``tie`` to take
+    a part of it, ``equity`` the expected share; shares are exact integers of 1/5040 pot.
+
+    >>> r = equity(["As Ah Kd Kc", "Qs Qh Jd Tc"], board="2c 7d 9h")
+    >>> r.exact, r.boards, round(r.equity[0], 4)
+    (True, 820, 0.6976)
+
+    Raises:
+        ValueError: fewer than 2 or more than 10 players, different hole counts, a board of
+            other than 0, 3, 4 or 5 cards, a card used twice (named), too few cards to deal,
+            trials outside 1 .. 2**53, a seed outside 0 .. 2**64 - 1, threads below 1.
+        TypeError: a player that is neither cards nor "random"; trials, seed or threads not ints.
+    """
+    from ._equity_input import _check, _seed, _table, _trials
+    from ._work import Jobs, run_slices, thread_count
+    from .equity import EquityResult
+
+    trials = _trials(trials)
+    nthreads = thread_count(threads)
+    board_cards, dead_cards, where = _table(players, board, dead, "['As Ah Kd Kc', 'random']")
+    hands: list[list[int] | None] = []
+    for index, spec in enumerate(players):
+        if isinstance(spec, str) and spec.strip().lower() == "random":
+            hands.append(None)
+            continue
+        try:
+            cards = parse(spec)
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"players[{index}]: {error} (hole cards or 'random')") from None
+        if len(cards) not in HOLE_COUNTS:
+            raise ValueError(f"players[{index}]: an Omaha hand has 4, 5 or 6 hole cards, got {len(cards)}")
+        for card in cards:
+            if card in where:
+                raise ValueError(f"players[{index}]: card {format_cards([card])!r} is also in {where[card]}")
+            where[card] = f"players[{index}]"
+        hands.append(cards)
+    counts_of = {len(h) for h in hands if h is not None}
+    if len(counts_of) > 1:
+        raise ValueError(f"every player holds the same number of hole cards, got {sorted(counts_of)}")
+    nhole = counts_of.pop() if counts_of else 4
+    nrandom = sum(h is None for h in hands)
+    unseen = 52 - len(where)
+    if unseen < 5 - len(board_cards) + nrandom * nhole:
+        raise ValueError(f"only {unseen} cards are left to deal")
+    table = bytes(c for h in hands for c in (h if h is not None else [255] * nhole))
+    labels = [format_cards(h) if h is not None else "random" for h in hands]
+    n, left = len(hands), 5 - len(board_cards)
+    runouts = math.comb(unseen, left)
+    lookups = runouts * n * math.comb(nhole, 2) * 10 * (2 if hilo else 1)
+    exact = trials is None and not nrandom and lookups <= EXACT_BUDGET
+    if not exact:
+        trials = trials or DEFAULT_TRIALS
+        seed = _seed(seed)
+    total = runouts if exact else -(-trials // lib.HR_EQUITY_CHUNK)  # type: ignore[operator]
+    per_unit = n * math.comb(nhole, 2) * 10 * (1 if exact else lib.HR_EQUITY_CHUNK)
+    slices = max(1, min(total, -(-total * per_unit // _SLICE_WORK)))
+    board_bytes, dead_bytes = bytes(board_cards), bytes(dead_cards)
+
+    def part(first: int, end: int) -> tuple[list[int], list[float], int]:
+        counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("double[]", n), ffi.new("uint64_t *")
+        _check(lib.hr_omaha_equity(table, nhole, n, board_bytes, len(board_bytes), dead_bytes, len(dead_bytes),
+                                   int(bool(hilo)), seed if not exact else 0, 0 if exact else trials, first, end,
+                                   counts, squares, deals))
+        return list(counts), list(squares), deals[0]
+
+    counts: list[int] = [0] * (3 * n)
+    squares: list[float] = [0.0] * n
+    dealt = [0]
+
+    def add(result: tuple[list[int], list[float], int]) -> None:  # in slice order: the same on any threads
+        for i, value in enumerate(result[0]):
+            counts[i] += value
+        for q, square in enumerate(result[1]):
+            squares[q] += square
+        dealt[0] += result[2]
+
+    jobs = Jobs(slices, lambda k: functools.partial(part, total * k // slices, total * (k + 1) // slices))
+    run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
+    deals = dealt[0]
+    win = [counts[3 * q] / deals for q in range(n)]
+    tie = [counts[3 * q + 1] / deals for q in range(n)]
+    share = [counts[3 * q + 2] / deals / _POT for q in range(n)]
+    board_text = format_cards(board_cards) if board_cards else ""
+    if exact:
+        return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
+    stderr = [math.sqrt(max(0.0, squares[q] / deals / _POT**2 - share[q] ** 2) / deals) for q in range(n)]
+    return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")

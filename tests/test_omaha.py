@@ -1,0 +1,194 @@
+"""Omaha high and hi-lo: every hand against the best of its 2 + 3 fives ranked one by one,
+the low against a slow reference written from the rules, worked examples, showdown and
+equity against plain enumeration, bad input."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+import handrank
+from handrank import ace_to_five, omaha
+
+
+def random_hands(count, nhole, seed):
+    rng = np.random.default_rng(seed)
+    cards = np.argsort(rng.random((count, 52)), axis=1)[:, :nhole + 5].astype(np.uint8)
+    return np.ascontiguousarray(cards[:, :nhole]), np.ascontiguousarray(cards[:, nhole:])
+
+
+def brute_force(holes, boards, evaluate_many):
+    """The best of every 2 + 3 five, each ranked on its own by a five-card evaluator."""
+    fives = [(list(two), list(three)) for two in itertools.combinations(range(holes.shape[1]), 2)
+             for three in itertools.combinations(range(5), 3)]
+    best = None
+    for two, three in fives:
+        ranks = evaluate_many(np.ascontiguousarray(np.concatenate([holes[:, two], boards[:, three]], axis=1)))
+        best = ranks if best is None else np.minimum(best, ranks)
+    return best
+
+
+@pytest.mark.parametrize("nhole", [4, 5, 6])
+def test_high_equals_the_best_of_every_five(nhole):
+    for part in range(4):  # 200,000 hands, in parts
+        holes, boards = random_hands(50_000, nhole, 100 * nhole + part)
+        assert np.array_equal(omaha.evaluate_many(holes, boards, threads=2),
+                              brute_force(holes, boards, handrank.evaluate_many))
+
+
+def low_reference(hole, board):
+    """The 8-or-better low from the rules: (highest card, next, ...) of the best qualifying
+    2 + 3 five, aces as 1, or None."""
+    best = None
+    for two in itertools.combinations(hole, 2):
+        for three in itertools.combinations(board, 3):
+            values = sorted({1 if c >> 2 == 12 else (c >> 2) + 2 for c in two + three}, reverse=True)
+            if len(values) == 5 and values[0] <= 8 and (best is None or values < best):
+                best = values
+    return best
+
+
+@pytest.mark.parametrize("nhole", [4, 5, 6])
+def test_low_equals_the_rules(nhole):
+    holes, boards = random_hands(200_000, nhole, 7 + nhole)
+    lows = omaha.evaluate_low_many(holes, boards)
+    # every hand against the ace-to-five ranks of its fives
+    expected = brute_force(holes, boards, ace_to_five.evaluate_many)
+    assert np.array_equal(lows, np.where(expected <= omaha.LOW_COUNT, expected, omaha.NO_LOW))
+    # a sample against the rules themselves: same qualification, and the same order
+    sample = range(0, 200_000, 40)
+    reference = [low_reference(holes[i].tolist(), boards[i].tolist()) for i in sample]
+    assert [lows[i] != omaha.NO_LOW for i in sample] == [r is not None for r in reference]
+    keyed = sorted({(tuple(r), int(lows[i])) for i, r in zip(sample, reference) if r is not None})
+    assert [low for _, low in keyed] == sorted(low for _, low in keyed)  # lower cards, lower rank
+    assert len({key for key, _ in keyed}) == len({low for _, low in keyed})
+
+
+@pytest.mark.parametrize(("hole", "board", "name"), [
+    ("Ah 3c 4d 5s", "Kh Qh Jh Th 2c", "Ace-king-queen-jack-five high"),  # one heart: no flush, no straight
+    ("As Ah Ad Kc", "2c 7d 9h Js 3s", "Pair of aces, jack-nine-seven"),  # only two aces play
+    ("Kc Kd 5s 6s", "Kh Ks 2c 7d 9h", "Four kings, nine kicker"),
+    ("9c 8d Qs Qh", "Tc Jd 7s 3h 4c", "Jack-high straight"),         # 9-8 with T-J-7, not Q-Q
+    ("Ah 2h 3c 9d", "Kh Qh Jh 4s 5c", "Ace-king-queen-jack-deuce flush"),
+    ("Ah 2h 3c 9d", "Kh Qh Jh Th 9h", "Ace-king-queen-jack-deuce flush"),  # a royal on board does not play
+])
+def test_worked_examples(hole, board, name):
+    assert omaha.describe(omaha.evaluate(hole, board)) == name
+
+
+def test_lows():
+    assert omaha.evaluate_low("As 2d Kc Qh", "3c 4d 5h Js Td") == 1      # the wheel
+    assert omaha.evaluate_low("As Kd Kc Qh", "2c 3d 4h 5s 6d") is None   # one low card in hand
+    assert omaha.evaluate_low("As 2d 3c 4h", "9c Td 8h 7s Kd") is None   # two low cards on board
+    assert omaha.describe_low(56) == "Eight-seven-six-five-four low" and omaha.describe_low(None) == "No low"
+    lows = [omaha.evaluate_low("Ac 2d Kd Ks", f"{a} {b} {c} Qs Qd") for a, b, c in
+            (("3h", "4h", "5c"), ("3h", "4h", "6c"), ("3h", "4h", "8c"), ("6h", "7h", "8c"))]
+    assert lows == sorted(lows) and len(set(lows)) == 4
+
+
+def test_showdown_scoops_and_quarters():
+    s = omaha.showdown(["As 8s Kd Kc", "2h 3h Qd Qc"], "5c 6d 7h Ks Qs", hilo=True)
+    assert (s.high_winners, s.low_winners, s.share) == ([0], [1], [0.5, 0.5])
+    split = omaha.showdown(["As 2s Kd Kc", "3h 4h Qd Qc"], "5c 6d 7h Ks Qs", hilo=True)
+    assert split.high_winners == [1] and split.low_winners == [0]   # 3-4 makes a straight; A-2 the low
+    scoop = omaha.showdown(["As 2s Kd Kc", "9h Th Qd Qc"], "5c 6d 7h Ks Qs", hilo=True)
+    assert scoop.share == [1.0, 0.0] and scoop.scoops == [0]
+    quarter = omaha.showdown(["As 2s Kd Kc", "Ah 2h Qd Qc", "9c 9d Td Tc"], "5c 6d 7h Ks 8s", hilo=True)
+    assert quarter.high_winners == [2] and quarter.low_winners == [0, 1]
+    assert quarter.share == [0.25, 0.25, 0.5] and quarter.quartered
+    no_low = omaha.showdown(["As 2s Kd Kc", "Ah 2h 3d 3c"], "Tc Jd 7h Ks 8s", hilo=True)
+    assert no_low.low_winners == [] and no_low.share == [1.0, 0.0]
+    high_only = omaha.showdown(["As 8s Kd Kc", "2h 3h Qd Qc"], "5c 6d 7h Ks Qs")
+    assert high_only.share == [1.0, 0.0] and not high_only.hilo
+
+
+def enumerated(players, board, hilo):
+    """Each player's expected share by dealing every board, through showdown()."""
+    cards = [handrank.parse(p) for p in players]
+    known = set(itertools.chain(*cards)) | set(board)
+    deck = [c for c in range(52) if c not in known]
+    total = np.zeros(len(players))
+    count = 0
+    for runout in itertools.combinations(deck, 5 - len(board)):
+        total += omaha.showdown(cards, list(board) + list(runout), hilo=hilo).share
+        count += 1
+    return total / count, count
+
+
+@pytest.mark.parametrize(("players", "board", "hilo"), [
+    (["As Ah Kd Kc", "Qs Qh Jd Tc"], "2c 7d 9h 3s", False),
+    (["As 2s Kd Kc", "Ah 3h Qd Qc", "4c 5c 9d 9h"], "6c 7d Th", True),
+    (["As 2s 3d Kc Qh", "4h 5h Qd Qc 8s"], "6c 7d Th 9s", True),
+    (["As 2s 3d Kc Qh 7h", "4h 5h Qd Qc 8s 8c"], "6c 7d Th", True),
+])
+def test_equity_equals_enumeration(players, board, hilo):
+    result = omaha.equity(players, board, hilo=hilo)
+    expected, count = enumerated(players, handrank.parse(board), hilo)
+    assert result.exact and result.boards == count
+    assert np.allclose(result.equity, expected, atol=1e-12)
+    assert math.isclose(sum(result.equity), 1.0)
+
+
+def test_heads_up_preflop_is_exact():
+    result = omaha.equity(["As Ah Kd Kc", "Qs Jh Td 9c"])
+    assert result.exact and result.boards == math.comb(44, 5)
+
+
+def test_monte_carlo_is_seeded_and_thread_independent():
+    one = omaha.equity(["As Ah Kd Kc", "random", "random"], trials=100_000, seed=3, threads=1, hilo=True)
+    two = omaha.equity(["As Ah Kd Kc", "random", "random"], trials=100_000, seed=3, threads=2, hilo=True)
+    assert one == two and not one.exact
+    exact = omaha.equity(["As 2s Kd Kc", "Ah 3h Qd Qc"], "6c 7d Th", hilo=True)
+    sampled = omaha.equity(["As 2s Kd Kc", "Ah 3h Qd Qc"], "6c 7d Th", hilo=True, trials=200_000, seed=9)
+    assert abs(sampled.equity[0] - exact.equity[0]) < 5 * sampled.stderr[0]
+
+
+@pytest.mark.parametrize(("call", "words"), [
+    (lambda: omaha.evaluate("As Ah Kd", "2c 3d 4h 5s 6c"), "4, 5 or 6 hole cards, got 3"),
+    (lambda: omaha.evaluate("As Ah Kd Kc", "2c 3d 4h 5s"), "5 cards here, got 4"),
+    (lambda: omaha.evaluate("As Ah Kd Kc", "As 3d 4h 5s 6c"), "'As'"),
+    (lambda: omaha.evaluate_many(np.array([[0, 1, 2, 3]]), np.array([[4, 5, 6, 7, 3]])), "row 0: duplicate card"),
+    (lambda: omaha.evaluate_many(np.array([[0, 1, 2, 3]]), np.array([[4, 5, 6, 7, 99]])), "99"),
+    (lambda: omaha.evaluate_many(np.zeros((2, 3), dtype=np.uint8), np.zeros((2, 5), dtype=np.uint8)),
+     "(N, 4 or 5 or 6)"),
+    (lambda: omaha.evaluate_many(np.zeros((2, 4), dtype=np.uint8), np.zeros((3, 5), dtype=np.uint8)), "2 rows"),
+    (lambda: omaha.showdown(["As Ah Kd Kc", "2c 3c 4c 5c 6c"], "7d 8d 9d Td Jd"), "same 4, 5 or 6"),
+    (lambda: omaha.equity(["As Ah Kd Kc"]), "2 to 10 players"),
+    (lambda: omaha.equity(["As Ah Kd Kc", "As 2c 3c 4c"]), "players[1]: card 'As'"),
+    (lambda: omaha.equity(["As Ah Kd Kc", "2c 3c 4c 5c 6c"]), "same number of hole cards"),
+    (lambda: omaha.equity(["As Ah Kd Kc", "QQ+"]), "players[1]"),
+    (lambda: omaha.equity(["random"] * 9 + ["2c 3c 4c 5c 6c 7c"], trials=10), "cards are left"),
+    (lambda: omaha.describe_low(57.0), "Omaha low"),
+])
+def test_bad_input(call, words):
+    with pytest.raises((ValueError, TypeError)) as caught:
+        call()
+    assert words in str(caught.value)
+
+
+def test_cli(capsys):
+    import json
+
+    from handrank.cli import main
+
+    assert main(["rank", "--game", "plo4", "As", "Ah", "Kd", "Kc", "2c", "7d", "9h", "Js", "3s"]) == 0
+    assert "Pair of aces" in capsys.readouterr().out
+    assert main(["rank", "--game", "plo4-hilo", "--json", "As 2d Kc Qh", "--board", "3c 4d 8h Js Td"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["low"] == 22 and report["best_five"] == "As Kc 8h Js Td"
+    assert main(["compare", "--game", "plo4", "--board", "Qs Js Ts 9d 2h", "As Ks 2d 3c", "Qh Qd 4c 5c"]) == 0
+    assert "first hand wins" in capsys.readouterr().out
+    assert main(["showdown", "--game", "plo4-hilo", "--json", "--board", "5c 6d 7h Ks 8s", "As 2s Kd Kc",
+                 "Ah 2h Qd Qc", "9c 9d Td Tc"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["high_winners"] == [3] and report["low_winners"] == [1, 2]
+    assert [p["share"] for p in report["players"]] == [0.25, 0.25, 0.5]
+    assert main(["equity", "--game", "plo5", "--json", "--board", "2c 7d 9h Js", "As Ah Kd Kc Qc",
+                 "Qs Jh Td 9c 8c"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["exact"] and report["boards"] == 52 - 4 - 10
+    assert main(["compare", "--game", "plo4", "As Ks 2d 3c", "Qh Qd 4c 5c"]) == 2
+    assert "pass --board" in capsys.readouterr().err
+    assert main(["rank", "--board", "2c 3c 4c 5c 6c", "As", "Ks"]) == 2
+    assert "Omaha games" in capsys.readouterr().err

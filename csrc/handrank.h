@@ -201,6 +201,9 @@ int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, con
  * HR_ERR_COUNT for another hole count). */
 int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                        uint16_t *low, int *error);
+/* One Omaha hand: its high rank (or a negative HR_ERR_*), its low (1..56 or HR_OMAHA_NO_LOW)
+ * into *low. */
+int hr_omaha_hand(const uint8_t *hole, int nhole, const uint8_t *board, int *low);
 
 /* Omaha equity of 2..HR_MAX_PLAYERS players of `nhole` hole cards each (a player whose ids are
  * all 255 gets random cards), on a board of 0, 3, 4 or 5 cards with dead cards out. trials == 0:

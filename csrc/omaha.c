@@ -106,6 +106,14 @@ int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, i
     }
 }
 
+int hr_omaha_hand(const uint8_t *hole, int nhole, const uint8_t *board, int *low) {
+    uint16_t high_rank, low_rank;
+    int error;
+    if (hr_omaha_batch(hole, nhole, board, 1, &high_rank, &low_rank, &error) >= 0) return error;
+    *low = low_rank;
+    return high_rank;
+}
+
 /* ------------------------------------------------------------------------ equity */
 
 /* One player's high and low (HR_OMAHA_NO_LOW when none) against a board's ten triples. */

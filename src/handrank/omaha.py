@@ -81,12 +81,15 @@ def _hand(hole: HandLike, board: HandLike, where: str = "") -> tuple[list[int], 
 
 
 def _one(hole: HandLike, board: HandLike) -> tuple[int, int]:
-    import numpy as np
-
-    hole_cards, board_cards = _hand(hole, board)
-    high, low = _batch(np.array([hole_cards], dtype=np.uint8), np.array([board_cards], dtype=np.uint8), None,
-                       True, True)
-    return int(high[0]), int(low[0])
+    """(high, low) of one hand: the kernel checks it; the checks in Python name what is wrong."""
+    hole_cards, board_cards = parse(hole), parse(board)
+    low = ffi.new("int *")
+    if len(hole_cards) in HOLE_COUNTS and len(board_cards) == 5:
+        high = lib.hr_omaha_hand(bytes(hole_cards), len(hole_cards), bytes(board_cards), low)
+        if high > 0:
+            return high, low[0]
+    _hand(hole_cards, board_cards)  # raises, naming the fault
+    raise AssertionError(f"kernel refused {hole_cards} / {board_cards}")  # not reached
 
 
 def evaluate(hole: HandLike, board: HandLike) -> int:

@@ -88,7 +88,14 @@ int hr_sd_census(int ncards, int trips_beat_straight, uint64_t *counts);
 #define HR_OMAHA_NO_LOW ...
 int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                        uint16_t *low, int *error);
-int hr_omaha_hand(const uint8_t *hole, int nhole, const uint8_t *board, int *low);
+int hr_omaha_hand(const uint8_t *hole, int nhole, const uint8_t *board);
+#define HR_OMAHA_BOARDS ...
+#define HR_OMAHA_PAIRS ...
+uint32_t hr_omaha_slots(void);
+int hr_omaha_build(uint16_t *high, uint16_t *low, uint16_t *board_index);
+int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint16_t *board_index,
+                             const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
+                             uint16_t *low, int *error);
 int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
                     uint64_t end, uint64_t *counts, double *squares, uint64_t *deals);

@@ -50,6 +50,13 @@ HR_INLINE uint32_t hash_slot(uint64_t key, uint64_t mult_bucket, uint64_t mult_s
     return slot >= size ? slot - size : slot;
 }
 
+/* The slot of the multiset whose rank-key sum is the low 32 bits of `key` in the multiset
+ * tables (below the size of hr_multiset_rank whatever the key). */
+HR_INLINE uint32_t multiset_slot(uint64_t key) {
+    uint32_t t = ((uint32_t)key * HR_MULTISET_MULT) & ((1u << HR_MULTISET_SUM_BITS) - 1);
+    return t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS];
+}
+
 /* Best non-flush rank of the multiset whose rank-key sum is the low 32 bits of `key`.
  * t < 2^HR_MULTISET_SUM_BITS whatever the key, and the table is padded for every t. */
 HR_INLINE int multiset_rank(uint64_t key) {

@@ -192,3 +192,12 @@ def test_cli(capsys):
     assert "pass --board" in capsys.readouterr().err
     assert main(["rank", "--board", "2c 3c 4c 5c 6c", "As", "Ks"]) == 2
     assert "Omaha games" in capsys.readouterr().err
+
+
+def test_one_hand_at_a_time_equals_the_bulk_path():
+    # evaluate() ranks through the 2 + 3 fives directly; evaluate_many through the pair tables
+    holes, boards = random_hands(3_000, 5, 77)
+    highs, lows = omaha.evaluate_many(holes, boards), omaha.evaluate_low_many(holes, boards)
+    for hole, board, high, low in zip(holes.tolist(), boards.tolist(), highs, lows):
+        assert omaha.evaluate(hole, board) == high
+        assert omaha.evaluate_low(hole, board) == (None if low == omaha.NO_LOW else low)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -80,16 +81,28 @@ def _hand(hole: HandLike, board: HandLike, where: str = "") -> tuple[list[int], 
     return hole_cards, board_cards
 
 
-def _one(hole: HandLike, board: HandLike) -> tuple[int, int]:
-    """(high, low) of one hand: the kernel checks it; the checks in Python name what is wrong."""
-    hole_cards, board_cards = parse(hole), parse(board)
-    low = ffi.new("int *")
-    if len(hole_cards) in HOLE_COUNTS and len(board_cards) == 5:
-        high = lib.hr_omaha_hand(bytes(hole_cards), len(hole_cards), bytes(board_cards), low)
-        if high > 0:
-            return high, low[0]
-    _hand(hole_cards, board_cards)  # raises, naming the fault
-    raise AssertionError(f"kernel refused {hole_cards} / {board_cards}")  # not reached
+def _ids(cards: HandLike) -> bytes:
+    """Card ids as bytes: lists and tuples of plain ints directly (the kernel checks them),
+    anything else through ``parse``."""
+    if type(cards) in (list, tuple):
+        try:
+            ids = bytes(cards)  # type: ignore[arg-type]
+        except (TypeError, ValueError):  # not ints, or below 0 or above 255: parse names it
+            return bytes(parse(cards))
+        # every item was an index: refuse bools (parse says so), and let numpy ints through
+        if (0 not in ids and 1 not in ids) or not any(type(card) is bool for card in cards):
+            return ids
+    return bytes(parse(cards))
+
+
+def _one(hole: HandLike, board: HandLike) -> int:
+    """High | low << 16 of one hand: the kernel checks it; Python's checks name the fault."""
+    hole_ids, board_ids = _ids(hole), _ids(board)
+    both: int = lib.hr_omaha_hand(hole_ids, len(hole_ids), board_ids) if len(board_ids) == 5 else -1
+    if both > 0:
+        return both
+    _hand(hole, board)  # raises, naming the fault
+    raise AssertionError(f"kernel refused {list(hole_ids)} / {list(board_ids)}")  # not reached
 
 
 def evaluate(hole: HandLike, board: HandLike) -> int:
@@ -100,7 +113,7 @@ def evaluate(hole: HandLike, board: HandLike) -> int:
         ValueError: not 4..6 hole cards or not 5 board cards, a card twice (named), a bad card.
         TypeError: not cards.
     """
-    return _one(hole, board)[0]
+    return _one(hole, board) & 0xFFFF
 
 
 def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
@@ -110,7 +123,7 @@ def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
     >>> evaluate_low("Ah 2c Kd Ks", "3d 6c 7h Qs Qd")   # 7-6-3-2-A
     12
     """
-    low = _one(hole, board)[1]
+    low = _one(hole, board) >> 16
     return None if low == NO_LOW else low
 
 
@@ -191,6 +204,30 @@ def _arrays(holes: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray
     return out[0], out[1]
 
 
+_TABLES_LOCK = threading.Lock()
+
+
+@functools.lru_cache(maxsize=1)
+def _built_tables() -> tuple[Any, Any, Any, Any]:
+    """The pair tables (csrc/omaha.c), built from the five-card tables on first use (about
+    30 ms, 2.4 MB): for each 5-rank board and each pair of hole ranks, the best non-flush high
+    and low over the board's triples. Returns the arrays' pointers and the arrays."""
+    import numpy as np
+
+    entries = lib.HR_OMAHA_BOARDS * lib.HR_OMAHA_PAIRS
+    high, low = np.empty(entries, dtype=np.uint16), np.empty(entries, dtype=np.uint16)
+    board_index = np.empty(lib.hr_omaha_slots(), dtype=np.uint16)
+    pointers = [ffi.from_buffer("uint16_t[]", array) for array in (high, low, board_index)]
+    if lib.hr_omaha_build(*pointers) != 0:
+        raise AssertionError("the Omaha pair tables did not cover every board")
+    return pointers[0], pointers[1], pointers[2], (high, low, board_index)
+
+
+def _tables() -> tuple[Any, Any, Any, Any]:
+    with _TABLES_LOCK:  # built once, whichever thread asks first
+        return _built_tables()
+
+
 def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
            low: bool) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     import numpy as np
@@ -209,11 +246,13 @@ def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads:
     high_buf = ffi.from_buffer("uint16_t[]", high_out) if high else ffi.NULL
     low_buf = ffi.from_buffer("uint16_t[]", low_out) if low else ffi.NULL
 
+    high_table, low_table, board_index, _ = _tables()
+
     def run(start: int, stop: int) -> int:
         error = ffi.new("int *")
-        bad = lib.hr_omaha_batch(hole_buf + start * nhole, nhole, board_buf + start * 5, stop - start,
-                                 high_buf + start if high else ffi.NULL, low_buf + start if low else ffi.NULL,
-                                 error)
+        bad = lib.hr_omaha_table_batch(high_table, low_table, board_index, hole_buf + start * nhole, nhole,
+                                       board_buf + start * 5, stop - start, high_buf + start if high else ffi.NULL,
+                                       low_buf + start if low else ffi.NULL, error)
         return -1 if bad < 0 else start + bad
 
     failures = [bad for bad in run_slices([functools.partial(run, bounds[k], bounds[k + 1])

@@ -112,6 +112,15 @@ int main(int argc, char **argv) {
             hr_sd_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
             hr_omaha_batch(rows_holes, 3 + upto(5), rows_boards, rows / 2, upto(2) ? row_ranks : NULL,
                            upto(2) ? row_shares : NULL, &err);
+            {
+                static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS],
+                    omaha_index[90000];
+                static int built = 0;
+                if (!built) built = hr_omaha_slots() <= 90000 && hr_omaha_build(omaha_high, omaha_low, omaha_index) == 0;
+                if (built)
+                    hr_omaha_table_batch(omaha_high, omaha_low, omaha_index, rows_holes, 3 + upto(5), rows_boards,
+                                         rows / 2, upto(2) ? row_ranks : NULL, upto(2) ? row_shares : NULL, &err);
+            }
             if (r % 50 == 0) { /* Omaha equity: exact on few runouts, or a little Monte Carlo */
                 static uint64_t omaha_counts[3 * 10];
                 static double omaha_squares[10];

@@ -4,6 +4,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -14,6 +16,7 @@ def test_compiled_core_imports():
     assert Path(_core.__file__).suffix in (".so", ".pyd")
 
 
+@pytest.mark.tables
 def test_committed_tables_match_a_fresh_build(tmp_path):
     # The ranking tables take seconds to build; the preflop table (minutes) is checked by
     # hash and sampled recomputation in test_preflop.py.
@@ -25,12 +28,14 @@ def test_committed_tables_match_a_fresh_build(tmp_path):
         assert (tmp_path / name).read_bytes() == (ROOT / "tables" / name).read_bytes(), name
 
 
+@pytest.mark.tables
 def test_lowball_tables_match_a_fresh_build(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lowball.py"), "--out", str(tmp_path)], check=True)
     for name in ("lowball.c", "lowball_tables.h"):
         assert (tmp_path / name).read_bytes() == (ROOT / "tables" / name).read_bytes(), name
 
 
+@pytest.mark.tables
 def test_shortdeck_tables_match_a_fresh_build(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_shortdeck.py"), "--out", str(tmp_path)],
                    check=True)
@@ -64,6 +69,7 @@ def test_tables_fit_in_cache():
     assert sum(tables[name] for name in seven_card_path) <= 256 * 1024
 
 
+@pytest.mark.tables
 def test_rank_keys_are_what_the_documented_search_finds():
     # The script stores RANK_KEYS and checks on every run that they give distinct sums;
     # here the greedy search it documents (--search-rank-keys, ~25 s) finds them again.

@@ -224,9 +224,9 @@ int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_tab
  * the stream of (seed, c). Each deal's pot is 2 x HR_SHARE_UNITS; hilo splits it between the
  * best high and the best 8-or-better low (the high takes it all without a low). Adds, per
  * player q, to counts[3q] the deals won whole, counts[3q + 1] those shared, counts[3q + 2] the
- * units won, squares[q] (if given) the units squared, and to *deals. Returns 0 or HR_ERR_*. */
+ * units won, squares[q] (if given) the units squared (exact integers), and to *deals. Returns 0 or HR_ERR_*. */
 int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
-                    uint64_t end, uint64_t *counts, double *squares, uint64_t *deals);
+                    uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals);
 
 #endif

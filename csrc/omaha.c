@@ -306,7 +306,7 @@ HR_INLINE void omaha_hand(const uint8_t *hole, int nhole, const parts_t *t, int 
 /* One showdown on a full board: each player's share of a pot of 2 x HR_SHARE_UNITS (so that
  * any split of either half is whole), added to counts and squares. */
 static void omaha_showdown(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo,
-                           uint64_t *counts, double *squares) {
+                           uint64_t *counts, uint64_t *squares) {
     parts_t t;
     int suited = 0, high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS], best = HR_RANK_COUNT + 1,
         best_low = HR_OMAHA_NO_LOW, nhigh = 0, nlow = 0;
@@ -331,13 +331,13 @@ static void omaha_showdown(const uint8_t *holes, int nhole, int nplayers, const 
         counts[3 * q] += share == 2 * HR_SHARE_UNITS;
         counts[3 * q + 1] += share > 0 && share < 2 * HR_SHARE_UNITS;
         counts[3 * q + 2] += share;
-        if (squares) squares[q] += (double)share * (double)share;
+        if (squares) squares[q] += share * share;
     }
 }
 
 int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
-                    uint64_t end, uint64_t *counts, double *squares, uint64_t *deals) {
+                    uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals) {
     if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
     if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
     if (nboard != 0 && nboard != 3 && nboard != 4 && nboard != 5) return HR_ERR_BOARD;

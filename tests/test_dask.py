@@ -63,3 +63,12 @@ def test_hand_strength_many_on_a_cluster_equals_threads(client):
     local = handrank.hand_strength_many(boards, bins=5, threads=2)
     for name in ("hs", "ehs", "ehs2", "histogram"):
         assert np.array_equal(getattr(spread, name), getattr(local, name), equal_nan=True), name
+
+
+def test_omaha_equity_on_a_cluster_equals_one_process(client):
+    from handrank import omaha
+
+    players = ["As 2s Kd Kc", "random", "Ah 3h Qd Qc"]
+    local = omaha.equity(players, "6c 7d Th", hilo=True, trials=300_000, seed=11, threads=2)
+    remote = omaha.equity(players, "6c 7d Th", hilo=True, trials=300_000, seed=11, client=client)
+    assert remote == local and not remote.exact

@@ -390,8 +390,33 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
 
 # ---------------------------------------------------------------------------- equity
 
+@dataclass(frozen=True)
+class _OmahaDeal:
+    """Everything a part of an Omaha equity run needs (picklable for Dask)."""
+
+    table: bytes  # each player's hole cards, 255s for a random hand
+    nhole: int
+    players: int
+    board: bytes
+    dead: bytes
+    hilo: bool
+    seed: int
+    trials: int  # 0: exact, the runouts [first, end)
+
+
+def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list[int], int]:
+    """Counts, squared shares and deals of runouts (exact) or chunks (Monte Carlo) [first, end)."""
+    from ._equity_input import _check
+
+    n = deal.players
+    counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
+    _check(lib.hr_omaha_equity(deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead, len(deal.dead),
+                               int(deal.hilo), deal.seed, deal.trials, first, end, counts, squares, deals))
+    return list(counts), list(squares), deals[0]
+
+
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, hilo: bool = False,
-           trials: int | None = None, seed: int | None = None, threads: int | None = None,
+           trials: int | None = None, seed: int | None = None, threads: int | None = None, client: Any = None,
            progress: Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chances in an Omaha pot (high, or hi-lo 8-or-better with ``hilo``).
 
@@ -399,9 +424,10 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     hand. ``board`` has 0, 3, 4 or 5 cards; ``dead`` cards are out. With ``trials`` None the
     answer is exact when enumeration costs at most EXACT_BUDGET lookups and nobody is random,
     else DEFAULT_TRIALS Monte Carlo deals are drawn; given ``trials``, Monte Carlo always. A
-    seed gives the same answer on any number of threads; Ctrl-C stops the call within a few
-    milliseconds. ``win`` is the chance to take the whole pot alone (scoop), ``tie`` to take
-    a part of it, ``equity`` the expected share; shares are exact integers of 1/5040 pot.
+    seed gives the same answer on any number of threads and on a Dask ``client``'s workers;
+    Ctrl-C stops the call within a few milliseconds. ``win`` is the chance to take the whole
+    pot alone (scoop), ``tie`` to take a part of it, ``equity`` the expected share; shares
+    are exact integers of 1/5040 pot.
 
     >>> r = equity(["As Ah Kd Kc", "Qs Qh Jd Tc"], board="2c 7d 9h")
     >>> r.exact, r.boards, round(r.equity[0], 4)
@@ -413,11 +439,11 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             trials outside 1 .. 2**53, a seed outside 0 .. 2**64 - 1, threads below 1.
         TypeError: a player that is neither cards nor "random"; trials, seed or threads not ints.
     """
-    from ._equity_input import _check, _seed, _table, _trials
+    from ._equity_input import _client, _seed, _table, _trials
     from ._work import Jobs, run_slices, thread_count
     from .equity import EquityResult
 
-    trials = _trials(trials)
+    trials, client = _trials(trials), _client(client)
     nthreads = thread_count(threads)
     board_cards, dead_cards, where = _table(players, board, dead, "['As Ah Kd Kc', 'random']")
     hands: list[list[int] | None] = []
@@ -449,35 +475,33 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     n, left = len(hands), 5 - len(board_cards)
     runouts = math.comb(unseen, left)
     lookups = runouts * n * math.comb(nhole, 2) * 10 * (2 if hilo else 1)
-    exact = trials is None and not nrandom and lookups <= EXACT_BUDGET
+    exact = trials is None and client is None and not nrandom and lookups <= EXACT_BUDGET
     if not exact:
         trials = trials or DEFAULT_TRIALS
         seed = _seed(seed)
     total = runouts if exact else -(-trials // lib.HR_EQUITY_CHUNK)  # type: ignore[operator]
     per_unit = n * math.comb(nhole, 2) * 10 * (1 if exact else lib.HR_EQUITY_CHUNK)
     slices = max(1, min(total, -(-total * per_unit // _SLICE_WORK)))
-    board_bytes, dead_bytes = bytes(board_cards), bytes(dead_cards)
+    deal = _OmahaDeal(table, nhole, n, bytes(board_cards), bytes(dead_cards), bool(hilo), 0 if exact else seed or 0,
+                      0 if exact else trials or 0)
+    counts, squares, dealt = [0] * (3 * n), [0] * n, [0]
 
-    def part(first: int, end: int) -> tuple[list[int], list[float], int]:
-        counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("double[]", n), ffi.new("uint64_t *")
-        _check(lib.hr_omaha_equity(table, nhole, n, board_bytes, len(board_bytes), dead_bytes, len(dead_bytes),
-                                   int(bool(hilo)), seed if not exact else 0, 0 if exact else trials, first, end,
-                                   counts, squares, deals))
-        return list(counts), list(squares), deals[0]
-
-    counts: list[int] = [0] * (3 * n)
-    squares: list[float] = [0.0] * n
-    dealt = [0]
-
-    def add(result: tuple[list[int], list[float], int]) -> None:  # in slice order: the same on any threads
+    def add(result: tuple[list[int], list[int], int]) -> None:  # integers: the same sums in any order
         for i, value in enumerate(result[0]):
             counts[i] += value
         for q, square in enumerate(result[1]):
             squares[q] += square
         dealt[0] += result[2]
 
-    jobs = Jobs(slices, lambda k: functools.partial(part, total * k // slices, total * (k + 1) // slices))
-    run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
+    if client is not None and not exact:  # tasks of up to 16 chunks on the cluster's workers
+        futures = [client.submit(_omaha_part, deal, start, min(total, start + 16), pure=False)
+                   for start in range(0, total, 16)]
+        for result in client.gather(futures):
+            add(result)
+    else:
+        jobs = Jobs(slices, lambda k: functools.partial(_omaha_part, deal, total * k // slices,
+                                                        total * (k + 1) // slices))
+        run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
     deals = dealt[0]
     win = [counts[3 * q] / deals for q in range(n)]
     tie = [counts[3 * q + 1] / deals for q in range(n)]

@@ -123,7 +123,7 @@ int main(int argc, char **argv) {
             }
             if (r % 50 == 0) { /* Omaha equity: exact on few runouts, or a little Monte Carlo */
                 static uint64_t omaha_counts[3 * 10];
-                static double omaha_squares[10];
+                static uint64_t omaha_squares[10];
                 uint64_t omaha_deals = 0;
                 int omaha_players = upto(12), omaha_hole = 3 + upto(5), omaha_board = upto(7);
                 for (int i = 0; i < 60; i++) rows_holes[i] = upto(6) ? card() : 255;

@@ -27,13 +27,12 @@ each rank's category and cards for names.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import re
 from pathlib import Path
 
 import build_tables as holdem
-from c_tables import banner, c_array
+from c_tables import banner, c_array, run, save
 
 CATEGORIES = ("NO_PAIR", "ONE_PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "FULL_HOUSE", "FOUR_OF_A_KIND")
 PATTERN_CATEGORY = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
@@ -164,15 +163,11 @@ def write(out: Path) -> None:
                         c_array("uint16_t", "hr_a5_of_holdem", a5_of_holdem, 16, sep=","),
                         c_array("uint16_t", "hr_27_of_holdem", of_holdem, 16, sep=","),
                         c_array("uint32_t", "hr_27_pattern", pattern_27, 8)])
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "lowball_tables.h").write_text(header)
-    (out / "lowball.c").write_text(source)
+    save(out, {"lowball_tables.h": header, "lowball.c": source})
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "tables")
-    write(parser.parse_args().out)
+    run(__doc__, write)
 
 
 if __name__ == "__main__":

@@ -31,14 +31,13 @@ The builder checks the five-card census against the published short-deck counts.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 from collections import Counter
 from pathlib import Path
 
 import build_lowball
 import build_tables as holdem
-from c_tables import banner, c_array
+from c_tables import banner, c_array, run, save
 
 SCRIPT = "build_shortdeck.py"
 SIX, NINE, ACE = 4, 7, 12
@@ -192,15 +191,11 @@ def write(out: Path) -> None:
                         c_array("uint16_t", "hr_sd_tbs_of_holdem", of_holdem[1], 16, sep=","),
                         c_array("uint32_t", "hr_sd_pattern", pattern_words(standard), 8),
                         c_array("uint32_t", "hr_sd_tbs_pattern", pattern_words(tbs), 8)])
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "shortdeck_tables.h").write_text(header)
-    (out / "shortdeck.c").write_text(source)
+    save(out, {"shortdeck_tables.h": header, "shortdeck.c": source})
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "tables")
-    write(parser.parse_args().out)
+    run(__doc__, write)
 
 
 if __name__ == "__main__":

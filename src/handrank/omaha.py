@@ -95,6 +95,22 @@ def _ids(cards: HandLike) -> bytes:
     return bytes(parse(cards))
 
 
+def _take_hole(spec: HandLike, where: dict[int, str], label: str, hint: str = "") -> list[int]:
+    """One player's 4..6 hole cards, none already in `where` (card -> where it is), which
+    gains them; errors start with `label` (a card that does not parse ends with `hint`)."""
+    try:
+        cards = parse(spec)
+    except (ValueError, TypeError) as error:
+        raise type(error)(f"{label}: {error}{hint}") from None
+    if len(cards) not in HOLE_COUNTS:
+        raise ValueError(f"{label}: an Omaha hand has 4, 5 or 6 hole cards, got {len(cards)}")
+    for card in cards:
+        if card in where:
+            raise ValueError(f"{label}: card {format_cards([card])!r} is also in {where[card]}")
+        where[card] = label
+    return cards
+
+
 def _one(hole: HandLike, board: HandLike) -> int:
     """High | low << 16 of one hand: the kernel checks it; Python's checks name the fault."""
     hole_ids, board_ids = _ids(hole), _ids(board)
@@ -359,16 +375,9 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
     where = {card: "the board" for card in board_cards}
     hole_cards: list[list[int]] = []
     for index, hole in enumerate(holes):
-        try:
-            cards = parse(hole)
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"holes[{index}]: {error}") from None
-        if len(cards) not in HOLE_COUNTS or (hole_cards and len(cards) != len(hole_cards[0])):
+        cards = _take_hole(hole, where, f"holes[{index}]")
+        if hole_cards and len(cards) != len(hole_cards[0]):
             raise ValueError(f"holes[{index}]: every player has the same 4, 5 or 6 hole cards, got {len(cards)}")
-        for card in cards:
-            if card in where:
-                raise ValueError(f"holes[{index}]: card {format_cards([card])!r} is also in {where[card]}")
-            where[card] = f"holes[{index}]"
         hole_cards.append(cards)
     import numpy as np
 
@@ -451,17 +460,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         if isinstance(spec, str) and spec.strip().lower() == "random":
             hands.append(None)
             continue
-        try:
-            cards = parse(spec)
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"players[{index}]: {error} (hole cards or 'random')") from None
-        if len(cards) not in HOLE_COUNTS:
-            raise ValueError(f"players[{index}]: an Omaha hand has 4, 5 or 6 hole cards, got {len(cards)}")
-        for card in cards:
-            if card in where:
-                raise ValueError(f"players[{index}]: card {format_cards([card])!r} is also in {where[card]}")
-            where[card] = f"players[{index}]"
-        hands.append(cards)
+        hands.append(_take_hole(spec, where, f"players[{index}]", " (hole cards or 'random')"))
     counts_of = {len(h) for h in hands if h is not None}
     if len(counts_of) > 1:
         raise ValueError(f"every player holds the same number of hole cards, got {sorted(counts_of)}")

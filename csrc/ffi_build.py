@@ -88,12 +88,13 @@ int hr_sd_census(int ncards, int trips_beat_straight, uint64_t *counts);
 #define HR_OMAHA_NO_LOW ...
 int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                        uint16_t *low, int *error);
-int hr_omaha_hand(const uint8_t *hole, int nhole, const uint8_t *board);
+int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                  const uint8_t *hole, int nhole, const uint8_t *board);
 #define HR_OMAHA_BOARDS ...
 #define HR_OMAHA_PAIRS ...
 uint32_t hr_omaha_slots(void);
-int hr_omaha_build(uint16_t *high, uint16_t *low, uint16_t *board_index);
-int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint16_t *board_index,
+int hr_omaha_build(uint16_t *high, uint16_t *low, uint32_t *board_row);
+int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                              const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                              uint16_t *low, int *error);
 int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,

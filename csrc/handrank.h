@@ -201,21 +201,23 @@ int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, con
  * HR_ERR_COUNT for another hole count). */
 int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                        uint16_t *low, int *error);
-/* One Omaha hand: its high rank | its low (1..56 or HR_OMAHA_NO_LOW) << 16, or a negative
- * HR_ERR_*. */
-int hr_omaha_hand(const uint8_t *hole, int nhole, const uint8_t *board);
-/* Omaha's pair tables: for each of the HR_OMAHA_BOARDS 5-rank board multisets (row
- * board_index[slot of its rank-key sum], slots: hr_omaha_slots()) and each of the
- * HR_OMAHA_PAIRS pairs of hole ranks, the best non-flush high and the best low over the
- * board's triples. hr_omaha_build fills caller-owned arrays (boards x pairs entries each, and
- * hr_omaha_slots() entries); hr_omaha_table_batch is hr_omaha_batch through them. */
+/* Omaha's pair tables: for each of the HR_OMAHA_BOARDS 5-rank board multisets (whose row
+ * starts at entry board_row[slot of its rank-key sum], slots: hr_omaha_slots()) and each of
+ * the HR_OMAHA_PAIRS pairs of hole ranks (a <= b at b (b + 1) / 2 + a), the best non-flush
+ * high and the best low over the board's triples. hr_omaha_build fills caller-owned arrays
+ * (boards x pairs entries each, and hr_omaha_slots() entries); hr_omaha_table_batch is
+ * hr_omaha_batch through them. */
 #define HR_OMAHA_BOARDS 6175
 #define HR_OMAHA_PAIRS 91
 uint32_t hr_omaha_slots(void);
-int hr_omaha_build(uint16_t *high, uint16_t *low, uint16_t *board_index);
-int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint16_t *board_index,
+int hr_omaha_build(uint16_t *high, uint16_t *low, uint32_t *board_row);
+int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                              const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                              uint16_t *low, int *error);
+/* One Omaha hand through the pair tables: its high rank | its low (1..56 or HR_OMAHA_NO_LOW)
+ * << 16, or a negative HR_ERR_*. */
+int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                  const uint8_t *hole, int nhole, const uint8_t *board);
 
 /* Omaha equity of 2..HR_MAX_PLAYERS players of `nhole` hole cards each (a player whose ids are
  * all 255 gets random cards), on a board of 0, 3, 4 or 5 cards with dead cards out. trials == 0:

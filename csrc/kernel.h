@@ -25,10 +25,12 @@
 #define HR_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define hr_popcount64(x) __builtin_popcountll(x)
 #define hr_ctz64(x) __builtin_ctzll(x)
+#define HR_PREFETCH(p) __builtin_prefetch(p)
 #else
 #define HR_INLINE static __inline
 #define HR_NOINLINE static
 #define HR_UNLIKELY(x) (x)
+#define HR_PREFETCH(p) ((void)(p))
 HR_INLINE int hr_popcount64(uint64_t x) {
     int n = 0;
     for (; x; x &= x - 1) n++;

@@ -112,29 +112,12 @@ HR_INLINE int64_t omaha_rows(const uint8_t *holes, const int nhole, const uint8_
  * the best low over the board's ten triples: a row then needs one lookup a hole pair, not ten.
  * The tables are built once, from the five-card tables, into memory the caller owns. */
 
-/* Pair of ranks a <= b as 0..90. */
-HR_INLINE int pair_index(int a, int b) {
-    return a <= b ? b * (b + 1) / 2 + a : a * (a + 1) / 2 + b;
-}
-
-/* pair_index of the ranks of two cards, by card ids: one lookup in the rows' loop. */
-#define HR_PAIR(a, b) hr_pair_of_cards[(a) >> 2][(b) >> 2]
-static const uint8_t hr_pair_of_cards[13][13] = {
-#define HR_P(a, b) (uint8_t)((a) <= (b) ? (b) * ((b) + 1) / 2 + (a) : (a) * ((a) + 1) / 2 + (b))
-#define HR_ROW(a) {HR_P(a, 0), HR_P(a, 1), HR_P(a, 2), HR_P(a, 3), HR_P(a, 4), HR_P(a, 5), HR_P(a, 6), \
-                   HR_P(a, 7), HR_P(a, 8), HR_P(a, 9), HR_P(a, 10), HR_P(a, 11), HR_P(a, 12)}
-    HR_ROW(0), HR_ROW(1), HR_ROW(2), HR_ROW(3), HR_ROW(4), HR_ROW(5), HR_ROW(6),
-    HR_ROW(7), HR_ROW(8), HR_ROW(9), HR_ROW(10), HR_ROW(11), HR_ROW(12),
-#undef HR_ROW
-#undef HR_P
-};
-
 uint32_t hr_omaha_slots(void) {
     return (uint32_t)(sizeof hr_multiset_rank / sizeof hr_multiset_rank[0]);
 }
 
-int hr_omaha_build(uint16_t *high, uint16_t *low, uint16_t *board_index) {
-    for (uint32_t i = 0; i < hr_omaha_slots(); i++) board_index[i] = 0;
+int hr_omaha_build(uint16_t *high, uint16_t *low, uint32_t *board_row) {
+    for (uint32_t i = 0; i < hr_omaha_slots(); i++) board_row[i] = 0;
     int ranks[5], board = 0;
     for (ranks[0] = 0; ranks[0] < 13; ranks[0]++)
         for (ranks[1] = ranks[0]; ranks[1] < 13; ranks[1]++)
@@ -144,7 +127,7 @@ int hr_omaha_build(uint16_t *high, uint16_t *low, uint16_t *board_index) {
                         if (ranks[0] == ranks[4]) continue; /* five of a kind */
                         uint32_t key = 0;
                         for (int j = 0; j < 5; j++) key += (uint32_t)hr_card_key[4 * ranks[j]];
-                        board_index[multiset_slot(key)] = (uint16_t)board;
+                        board_row[multiset_slot(key)] = (uint32_t)board * HR_OMAHA_PAIRS;
                         for (int a = 0; a < 13; a++)
                             for (int b = a; b < 13; b++) {
                                 int best = HR_RANK_COUNT, best_low = HR_A5_RANK_COUNT;
@@ -163,7 +146,7 @@ int hr_omaha_build(uint16_t *high, uint16_t *low, uint16_t *board_index) {
                                     best = rank < best ? rank : best;
                                     best_low = l < best_low ? l : best_low;
                                 }
-                                size_t at = (size_t)board * HR_OMAHA_PAIRS + (size_t)pair_index(a, b);
+                                size_t at = (size_t)board * HR_OMAHA_PAIRS + (size_t)(b * (b + 1) / 2 + a);
                                 high[at] = (uint16_t)best;
                                 low[at] = (uint16_t)(best_low <= HR_A5_LOW8_COUNT ? best_low : HR_OMAHA_NO_LOW);
                             }
@@ -172,87 +155,191 @@ int hr_omaha_build(uint16_t *high, uint16_t *low, uint16_t *board_index) {
     return board == HR_OMAHA_BOARDS ? 0 : HR_ERR_TABLE;
 }
 
-/* Rows through the pair tables: the board's multiset picks a row of 91 entries, each hole
- * pair one entry; flushes (a pair and a triple of one suit) are added from the flush table. */
+/* Suit counters of a board's key started here: bit 3 of a suit's is set by three or more
+ * cards of it, the most a five can take from the board. */
+#define HR_OMAHA_BOARD_BIAS 0x555500000000ull
+
+/* The best flush of two hole cards and three board cards of suit s, or `best` when better:
+ * every pair with every triple. */
+HR_NOINLINE int omaha_flush_all(const uint8_t *hole, int nhole, const uint8_t *board, int s, int best) {
+    uint16_t mine[6], theirs[5];
+    int nmine = 0, ntheirs = 0;
+    for (int j = 0; j < nhole; j++)
+        if ((hole[j] & 3) == s) mine[nmine++] = (uint16_t)(1u << (hole[j] >> 2));
+    for (int j = 0; j < 5; j++)
+        if ((board[j] & 3) == s) theirs[ntheirs++] = (uint16_t)(1u << (board[j] >> 2));
+    for (int a = 0; a < nmine; a++)
+        for (int b = a + 1; b < nmine; b++)
+            for (int x = 0; x < ntheirs; x++)
+                for (int y = x + 1; y < ntheirs; y++)
+                    for (int z = y + 1; z < ntheirs; z++) {
+                        int rank = hr_flush_rank[mine[a] | mine[b] | theirs[x] | theirs[y] | theirs[z]];
+                        best = rank < best ? rank : best;
+                    }
+    return best;
+}
+
+/* The k highest bits of x (which has at least k). */
+HR_INLINE unsigned top_bits(unsigned x, int k) {
+    unsigned kept = 0;
+    for (int i = 0; i < k; i++) {
+#if HR_GNU
+        unsigned bit = 1u << (31 - __builtin_clz(x));
+#else
+        unsigned bit = 1u << 12;
+        while (!(x & bit)) bit >>= 1;
+#endif
+        kept |= bit;
+        x ^= bit;
+    }
+    return kept;
+}
+
+/* As omaha_flush_all, for hole cards with two or more of suit s and a board with three or
+ * more. Without five ranks in a row among the suit's cards there is no straight flush, and
+ * the best flush is the two highest hole cards with the three highest board cards of the
+ * suit (each card of it at least the one it replaces); else every pair and triple. */
+HR_INLINE int omaha_flush(const uint8_t *hole, int nhole, const uint8_t *board, int s, int best) {
+    unsigned mine = 0, theirs = 0;
+    for (int j = 0; j < nhole; j++) mine |= (unsigned)((hole[j] & 3) == s) << (hole[j] >> 2);
+    for (int j = 0; j < 5; j++) theirs |= (unsigned)((board[j] & 3) == s) << (board[j] >> 2);
+    unsigned all = mine | theirs, low_ace = all << 1 | all >> 12; /* bit 0: the ace below the deuce */
+    if (HR_UNLIKELY(low_ace & low_ace >> 1 & low_ace >> 2 & low_ace >> 3 & low_ace >> 4))
+        return omaha_flush_all(hole, nhole, board, s, best);
+    int rank = hr_flush_rank[top_bits(mine, 2) | top_bits(theirs, 3)];
+    return rank < best ? rank : best;
+}
+
+/* check_row out of line, for the rows' loop: nothing kept live for it there. */
+HR_NOINLINE int row_error(const uint8_t *hole, int nhole, const uint8_t *board) {
+    return check_row(hole, nhole, board);
+}
+
+/* Rows through the pair tables. Per row: the board's key (its multiset's row in the tables,
+ * its suit counters, bad ids) and the hole's key (suit counters, bad ids); one lookup a hole
+ * pair; the flush path only when a suit has three board cards and two hole cards. Ids above
+ * 51 are caught by the keys; with `popcnt` (an instruction of this build), a repeated card by
+ * counting the bits of the row's cards, else by check_row. */
 #define HR_OMAHA_BLOCK 32
 
-HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *low_table,
-                                   const uint16_t *board_index, const uint8_t *holes, const int nhole,
-                                   const uint8_t *boards, int64_t nrows, uint16_t *high, uint16_t *low, int *error) {
-    const int npairs = nhole * (nhole - 1) / 2;
-    uint32_t rows[HR_OMAHA_BLOCK];
-    int flush_suit_of[HR_OMAHA_BLOCK];
+/* Entry in a board's row of the pair of cards a, b (ids 0..51, either order), at 64 a + b. */
+#define HR_E(a, b) (uint8_t)(((a) >> 2) <= ((b) >> 2) ? ((b) >> 2) * (((b) >> 2) + 1) / 2 + ((a) >> 2) \
+                                                     : ((a) >> 2) * (((a) >> 2) + 1) / 2 + ((b) >> 2))
+#define HR_E8(a, b) HR_E(a, b), HR_E(a, b + 1), HR_E(a, b + 2), HR_E(a, b + 3), HR_E(a, b + 4), HR_E(a, b + 5), \
+                    HR_E(a, b + 6), HR_E(a, b + 7)
+#define HR_EROW(a) HR_E8(a, 0), HR_E8(a, 8), HR_E8(a, 16), HR_E8(a, 24), HR_E8(a, 32), HR_E8(a, 40), HR_E8(a, 48), \
+                   HR_E8(a, 56)
+#define HR_EROW8(a) HR_EROW(a), HR_EROW(a + 1), HR_EROW(a + 2), HR_EROW(a + 3), HR_EROW(a + 4), HR_EROW(a + 5), \
+                    HR_EROW(a + 6), HR_EROW(a + 7)
+static const uint8_t hr_pair_entry[52 * 64] = {HR_EROW8(0),  HR_EROW8(8),  HR_EROW8(16), HR_EROW8(24),
+                                               HR_EROW8(32), HR_EROW8(40), HR_EROW(48),  HR_EROW(49),
+                                               HR_EROW(50),  HR_EROW(51)};
+#undef HR_EROW8
+#undef HR_EROW
+#undef HR_E8
+#undef HR_E
+
+HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                   const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
+                                   uint16_t *high, uint16_t *low, int *error, const int popcnt) {
+    uint32_t at[HR_OMAHA_BLOCK];
+    int flushes[HR_OMAHA_BLOCK], flush_suit[HR_OMAHA_BLOCK];
     for (int64_t start = 0; start < nrows; start += HR_OMAHA_BLOCK) {
-        int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK;
-        /* first every row's checks and board row, then the lookups: independent loads in flight */
+        int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK, nflushes = 0;
+        /* first every row's keys, checks and table row (fetched ahead), then the lookups */
         for (int r = 0; r < count; r++) {
             const uint8_t *hole = holes + (start + r) * nhole, *board = boards + (start + r) * 5;
-            int bad = check_row(hole, nhole, board);
-            if (HR_UNLIKELY(bad)) {
-                *error = bad;
-                return start + r;
-            }
-            uint32_t key = 0;
-            unsigned suits = 0; /* 3 bits a suit: how many board cards of it */
+            uint64_t board_key = HR_OMAHA_BOARD_BIAS, hole_key = 0, seen = 0;
             for (int j = 0; j < 5; j++) {
-                key += (uint32_t)hr_card_key[board[j]];
-                suits += 1u << (3 * (board[j] & 3));
+                board_key += hr_card_key[board[j]];
+                seen |= 1ull << (board[j] & 63);
             }
-            rows[r] = (uint32_t)board_index[multiset_slot(key)] * HR_OMAHA_PAIRS;
-            int s = -1;
-            for (int q = 0; q < 4; q++) s = ((suits >> (3 * q)) & 7) >= 3 ? q : s;
-            flush_suit_of[r] = s;
+            for (int j = 0; j < nhole; j++) {
+                hole_key += hr_card_key[hole[j]];
+                seen |= 1ull << (hole[j] & 63);
+            }
+            int repeats = popcnt ? hr_popcount64(seen) != nhole + 5 : check_row(hole, nhole, board);
+            if (HR_UNLIKELY(((board_key | hole_key) & HR_INVALID_CHECK) || repeats)) {
+                *error = row_error(hole, nhole, board);
+                if (*error) return start + r;
+            }
+            at[r] = board_row[multiset_slot(board_key)];
+            for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) { /* every line of the row */
+                if (high) HR_PREFETCH((const char *)(high_table + at[r]) + byte);
+                if (low) HR_PREFETCH((const char *)(low_table + at[r]) + byte);
+            }
+            /* a suit with three board cards (suit 4, whose hole counter reads 0, when none) and
+             * two hole cards: the row goes on the list for the flush path */
+            int s = hr_ctz64((board_key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
+            flush_suit[nflushes] = s;
+            flushes[nflushes] = r;
+            nflushes += ((hole_key >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
         }
         for (int r = 0; r < count; r++) {
-            const uint8_t *hole = holes + (start + r) * nhole, *board = boards + (start + r) * 5;
-            int pair_of[15];
-            for (int k = 0; k < npairs; k++) pair_of[k] = HR_PAIR(hole[hr_pairs[k][0]], hole[hr_pairs[k][1]]);
+            const uint8_t *hole = holes + (start + r) * nhole;
+            int entry[15], npairs = 0;
+            for (int a = 1; a < nhole; a++)
+                for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[hole[a] << 6 | hole[b]];
             if (high) {
-                const uint16_t *row = high_table + rows[r];
-                int best = HR_RANK_COUNT, s = flush_suit_of[r];
-                for (int k = 0; k < npairs; k++) best = row[pair_of[k]] < best ? row[pair_of[k]] : best;
-                if (s >= 0) { /* one suit three or more times on the board: its triples with suited pairs */
-                    uint16_t suited[5];
-                    int nsuited = 0;
-                    for (int j = 0; j < 5; j++)
-                        if ((board[j] & 3) == s) suited[nsuited++] = (uint16_t)(1u << (board[j] >> 2));
-                    for (int a = 0; a < nhole; a++) {
-                        if ((hole[a] & 3) != s) continue;
-                        for (int b = a + 1; b < nhole; b++) {
-                            if ((hole[b] & 3) != s) continue;
-                            uint16_t two = (uint16_t)(1u << (hole[a] >> 2) | 1u << (hole[b] >> 2));
-                            for (int x = 0; x < nsuited; x++)
-                                for (int y = x + 1; y < nsuited; y++)
-                                    for (int z = y + 1; z < nsuited; z++) {
-                                        int rank = hr_flush_rank[two | suited[x] | suited[y] | suited[z]];
-                                        best = rank < best ? rank : best;
-                                    }
-                        }
-                    }
-                }
+                const uint16_t *row = high_table + at[r];
+                int best = HR_RANK_COUNT;
+                for (int k = 0; k < npairs; k++) best = row[entry[k]] < best ? row[entry[k]] : best;
                 high[start + r] = (uint16_t)best;
             }
             if (low) {
-                const uint16_t *row = low_table + rows[r];
+                const uint16_t *row = low_table + at[r];
                 int best = HR_OMAHA_NO_LOW;
-                for (int k = 0; k < npairs; k++) best = row[pair_of[k]] < best ? row[pair_of[k]] : best;
+                for (int k = 0; k < npairs; k++) best = row[entry[k]] < best ? row[entry[k]] : best;
                 low[start + r] = (uint16_t)best;
             }
         }
+        if (high)
+            for (int k = 0; k < nflushes; k++) {
+                int64_t i = start + flushes[k];
+                high[i] = (uint16_t)omaha_flush(holes + i * nhole, nhole, boards + i * 5, flush_suit[k], high[i]);
+            }
     }
     return -1;
 }
 
-int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint16_t *board_index,
+static int64_t omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                 const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
+                                 uint16_t *low, int *error) {
+    switch (nhole) {
+    case 4: return omaha_table_rows(high_table, low_table, board_row, holes, 4, boards, nrows, high, low, error, 0);
+    case 5: return omaha_table_rows(high_table, low_table, board_row, holes, 5, boards, nrows, high, low, error, 0);
+    default: return omaha_table_rows(high_table, low_table, board_row, holes, 6, boards, nrows, high, low, error, 0);
+    }
+}
+
+#if HR_X86_DISPATCH
+/* The same rows where the CPU counts bits in one instruction. */
+__attribute__((target("popcnt,bmi,bmi2"))) static int64_t
+omaha_table_batch_popcnt(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                         const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
+                         uint16_t *low, int *error) {
+    switch (nhole) {
+    case 4: return omaha_table_rows(high_table, low_table, board_row, holes, 4, boards, nrows, high, low, error, 1);
+    case 5: return omaha_table_rows(high_table, low_table, board_row, holes, 5, boards, nrows, high, low, error, 1);
+    default: return omaha_table_rows(high_table, low_table, board_row, holes, 6, boards, nrows, high, low, error, 1);
+    }
+}
+#endif
+
+int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                              const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                              uint16_t *low, int *error) {
     *error = 0;
-    switch (nhole) {
-    case 4: return omaha_table_rows(high_table, low_table, board_index, holes, 4, boards, nrows, high, low, error);
-    case 5: return omaha_table_rows(high_table, low_table, board_index, holes, 5, boards, nrows, high, low, error);
-    case 6: return omaha_table_rows(high_table, low_table, board_index, holes, 6, boards, nrows, high, low, error);
-    default: *error = HR_ERR_COUNT; return 0;
+    if (nhole < 4 || nhole > 6) {
+        *error = HR_ERR_COUNT;
+        return 0;
     }
+#if HR_X86_DISPATCH
+    if (__builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
+        return omaha_table_batch_popcnt(high_table, low_table, board_row, holes, nhole, boards, nrows, high, low,
+                                        error);
+#endif
+    return omaha_table_batch(high_table, low_table, board_row, holes, nhole, boards, nrows, high, low, error);
 }
 
 int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
@@ -266,11 +353,13 @@ int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, i
     }
 }
 
-int hr_omaha_hand(const uint8_t *hole, int nhole, const uint8_t *board) {
+int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                  const uint8_t *hole, int nhole, const uint8_t *board) {
     uint16_t high_rank, low_rank;
     int error;
-    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
-    if (hr_omaha_batch(hole, nhole, board, 1, &high_rank, &low_rank, &error) >= 0) return error;
+    if (hr_omaha_table_batch(high_table, low_table, board_row, hole, nhole, board, 1, &high_rank, &low_rank,
+                             &error) >= 0)
+        return error;
     return high_rank | low_rank << 16;
 }
 

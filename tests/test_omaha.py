@@ -37,6 +37,36 @@ def test_high_equals_the_best_of_every_five(nhole):
                               brute_force(holes, boards, handrank.evaluate_many))
 
 
+@pytest.mark.parametrize("nhole", [4, 5, 6])
+@pytest.mark.parametrize("suits", [1, 2])
+def test_flushes_and_straight_flushes(nhole, suits):
+    # hands dealt from one or two suits: the flush path (the two best hole and three best board
+    # cards of the suit, or every pair and triple when a straight flush may be there) on nearly
+    # every row
+    rng = np.random.default_rng(10 * nhole + suits)
+    deck = np.array([c for c in range(52) if c & 3 < suits])
+    cards = deck[np.argsort(rng.random((40_000, len(deck))), axis=1)[:, :nhole + 5]].astype(np.uint8)
+    holes, boards = np.ascontiguousarray(cards[:, :nhole]), np.ascontiguousarray(cards[:, nhole:])
+    highs = omaha.evaluate_many(holes, boards)
+    assert np.array_equal(highs, brute_force(holes, boards, handrank.evaluate_many))
+    assert (highs <= handrank.evaluate("7s 5s 4s 3s 2s")).mean() > (0.9 if suits == 1 else 0.2)  # flushes
+    assert (highs <= 10).sum() > 500  # straight flushes
+
+
+def test_plo4_high_equals_phevaluator():
+    # an independent evaluator (phevaluator, PyPI, in the test extra) on 1,000,000 random hands
+    from phevaluator import evaluate_omaha_cards
+
+    agree = 0
+    for part in range(10):
+        holes, boards = random_hands(100_000, 4, 2026 + part)
+        ours = omaha.evaluate_many(holes, boards).tolist()
+        theirs = [evaluate_omaha_cards(*board, *hole) for hole, board in zip(holes.tolist(), boards.tolist())]
+        assert ours == theirs
+        agree += len(theirs)
+    assert agree == 1_000_000
+
+
 def low_reference(hole, board):
     """The 8-or-better low from the rules: (highest card, next, ...) of the best qualifying
     2 + 3 five, aces as 1, or None."""
@@ -195,9 +225,28 @@ def test_cli(capsys):
 
 
 def test_one_hand_at_a_time_equals_the_bulk_path():
-    # evaluate() ranks through the 2 + 3 fives directly; evaluate_many through the pair tables
     holes, boards = random_hands(3_000, 5, 77)
     highs, lows = omaha.evaluate_many(holes, boards), omaha.evaluate_low_many(holes, boards)
     for hole, board, high, low in zip(holes.tolist(), boards.tolist(), highs, lows):
         assert omaha.evaluate(hole, board) == high
         assert omaha.evaluate_low(hole, board) == (None if low == omaha.NO_LOW else low)
+
+
+@pytest.mark.parametrize("nhole", [4, 5, 6])
+def test_pair_tables_equal_ranking_every_five(nhole):
+    # the kernel's direct path (every 2 + 3 five through the five-card tables, as equity ranks
+    # a showdown) against the pair tables, high and low together, random and one-suit hands
+    from handrank._core import ffi, lib
+
+    holes, boards = random_hands(100_000, nhole, 500 + nhole)
+    one_suit = np.array([c for c in range(52) if c & 3 == 0])
+    cards = one_suit[np.argsort(np.random.default_rng(nhole).random((20_000, 13)), axis=1)[:, :nhole + 5]]
+    holes = np.concatenate([holes, cards[:, :nhole].astype(np.uint8)])
+    boards = np.concatenate([boards, cards[:, nhole:].astype(np.uint8)])
+    high, low = np.empty(len(holes), np.uint16), np.empty(len(holes), np.uint16)
+    error = ffi.new("int *")
+    assert lib.hr_omaha_batch(ffi.from_buffer("uint8_t[]", holes), nhole, ffi.from_buffer("uint8_t[]", boards),
+                              len(holes), ffi.from_buffer("uint16_t[]", high), ffi.from_buffer("uint16_t[]", low),
+                              error) == -1
+    assert np.array_equal(omaha.evaluate_many(holes, boards), high)
+    assert np.array_equal(omaha.evaluate_low_many(holes, boards), low)

@@ -90,7 +90,7 @@ def _ids(cards: HandLike) -> bytes:
         except (TypeError, ValueError):  # not ints, or below 0 or above 255: parse names it
             return bytes(parse(cards))
         # every item was an index: refuse bools (parse says so), and let numpy ints through
-        if (0 not in ids and 1 not in ids) or not any(type(card) is bool for card in cards):
+        if (0 not in ids and 1 not in ids) or bool not in map(type, cards):
             return ids
     return bytes(parse(cards))
 
@@ -114,7 +114,9 @@ def _take_hole(spec: HandLike, where: dict[int, str], label: str, hint: str = ""
 def _one(hole: HandLike, board: HandLike) -> int:
     """High | low << 16 of one hand: the kernel checks it; Python's checks name the fault."""
     hole_ids, board_ids = _ids(hole), _ids(board)
-    both: int = lib.hr_omaha_hand(hole_ids, len(hole_ids), board_ids) if len(board_ids) == 5 else -1
+    tables = _TABLES or _tables()
+    both: int = lib.hr_omaha_hand(tables[0], tables[1], tables[2], hole_ids, len(hole_ids),
+                                  board_ids) if len(board_ids) == 5 else -1
     if both > 0:
         return both
     _hand(hole, board)  # raises, naming the fault
@@ -223,25 +225,23 @@ def _arrays(holes: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray
 _TABLES_LOCK = threading.Lock()
 
 
-@functools.lru_cache(maxsize=1)
-def _built_tables() -> tuple[Any, Any, Any, Any]:
+_TABLES: tuple[Any, Any, Any] | None = None  # the pair tables, once built
+
+
+def _tables() -> tuple[Any, Any, Any]:
     """The pair tables (csrc/omaha.c), built from the five-card tables on first use (about
-    30 ms, 2.4 MB): for each 5-rank board and each pair of hole ranks, the best non-flush high
-    and low over the board's triples. Returns the arrays' pointers and the arrays."""
-    import numpy as np
-
-    entries = lib.HR_OMAHA_BOARDS * lib.HR_OMAHA_PAIRS
-    high, low = np.empty(entries, dtype=np.uint16), np.empty(entries, dtype=np.uint16)
-    board_index = np.empty(lib.hr_omaha_slots(), dtype=np.uint16)
-    pointers = [ffi.from_buffer("uint16_t[]", array) for array in (high, low, board_index)]
-    if lib.hr_omaha_build(*pointers) != 0:
-        raise AssertionError("the Omaha pair tables did not cover every board")
-    return pointers[0], pointers[1], pointers[2], (high, low, board_index)
-
-
-def _tables() -> tuple[Any, Any, Any, Any]:
-    with _TABLES_LOCK:  # built once, whichever thread asks first
-        return _built_tables()
+    30 ms, 2.6 MB, whichever thread asks first): for each 5-rank board and each pair of hole
+    ranks, the best non-flush high and low over the board's triples, and each board's row."""
+    global _TABLES
+    with _TABLES_LOCK:
+        if _TABLES is None:
+            entries = lib.HR_OMAHA_BOARDS * lib.HR_OMAHA_PAIRS
+            tables = (ffi.new("uint16_t[]", entries), ffi.new("uint16_t[]", entries),
+                      ffi.new("uint32_t[]", lib.hr_omaha_slots()))
+            if lib.hr_omaha_build(*tables) != 0:
+                raise AssertionError("the Omaha pair tables did not cover every board")
+            _TABLES = tables
+        return _TABLES
 
 
 def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
@@ -262,11 +262,11 @@ def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads:
     high_buf = ffi.from_buffer("uint16_t[]", high_out) if high else ffi.NULL
     low_buf = ffi.from_buffer("uint16_t[]", low_out) if low else ffi.NULL
 
-    high_table, low_table, board_index, _ = _tables()
+    high_table, low_table, board_row = _tables()
 
     def run(start: int, stop: int) -> int:
         error = ffi.new("int *")
-        bad = lib.hr_omaha_table_batch(high_table, low_table, board_index, hole_buf + start * nhole, nhole,
+        bad = lib.hr_omaha_table_batch(high_table, low_table, board_row, hole_buf + start * nhole, nhole,
                                        board_buf + start * 5, stop - start, high_buf + start if high else ffi.NULL,
                                        low_buf + start if low else ffi.NULL, error)
         return -1 if bad < 0 else start + bad

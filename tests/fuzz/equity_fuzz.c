@@ -113,13 +113,16 @@ int main(int argc, char **argv) {
             hr_omaha_batch(rows_holes, 3 + upto(5), rows_boards, rows / 2, upto(2) ? row_ranks : NULL,
                            upto(2) ? row_shares : NULL, &err);
             {
-                static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS],
-                    omaha_index[90000];
+                static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS];
+                static uint32_t omaha_index[90000];
                 static int built = 0;
                 if (!built) built = hr_omaha_slots() <= 90000 && hr_omaha_build(omaha_high, omaha_low, omaha_index) == 0;
-                if (built)
+                if (built) {
                     hr_omaha_table_batch(omaha_high, omaha_low, omaha_index, rows_holes, 3 + upto(5), rows_boards,
                                          rows / 2, upto(2) ? row_ranks : NULL, upto(2) ? row_shares : NULL, &err);
+                    hr_omaha_hand(omaha_high, omaha_low, omaha_index, rows_holes + upto(8), 3 + upto(5),
+                                  rows_boards + upto(8));
+                }
             }
             if (r % 50 == 0) { /* Omaha equity: exact on few runouts, or a little Monte Carlo */
                 static uint64_t omaha_counts[3 * 10];

@@ -43,6 +43,22 @@ def test_shortdeck_tables_match_a_fresh_build(tmp_path):
         assert (tmp_path / name).read_bytes() == (ROOT / "tables" / name).read_bytes(), name
 
 
+@pytest.mark.tables
+def test_omaha_pair_tables_equal_the_script(tmp_path):
+    # built by the kernel on first use; the script builds them from the five-card evaluators
+    # and exits 1 unless the kernel's equal them
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_omaha.py"), "--out",
+                           str(tmp_path / "omaha.npz")], check=True, capture_output=True, text=True)
+    assert "the kernel's build equals them" in done.stdout
+    import numpy as np
+
+    with np.load(tmp_path / "omaha.npz") as written:
+        high, low = written["high"], written["low"]
+    assert high.size == low.size == 6175 * 91
+    # no flushes: the best high is four aces with a king (11)
+    assert high.min() == 11 and high.max() <= 7462 and low.min() == 1 and low.max() == 57
+
+
 def test_tables_say_which_script_made_them():
     sources = [p for p in (ROOT / "tables").iterdir() if p.suffix in (".c", ".h")]
     assert len(sources) == 9

@@ -98,6 +98,8 @@ def test_low_equals_the_rules(nhole):
 @pytest.mark.parametrize(("hole", "board", "name"), [
     ("Ah 3c 4d 5s", "Kh Qh Jh Th 2c", "Ace-king-queen-jack-five high"),  # one heart: no flush, no straight
     ("As Ah Ad Kc", "2c 7d 9h Js 3s", "Pair of aces, jack-nine-seven"),  # only two aces play
+    ("As Ah Ad Ac", "2c 7d 9h Js 3s", "Pair of aces, jack-nine-seven"),  # four aces: still one pair
+    ("Ah 3c 4d 5s", "Kh Qh Jh 9h 2c", "Ace-king-queen-jack-five high"),  # four-flush board, one heart
     ("Kc Kd 5s 6s", "Kh Ks 2c 7d 9h", "Four kings, nine kicker"),
     ("9c 8d Qs Qh", "Tc Jd 7s 3h 4c", "Jack-high straight"),         # 9-8 with T-J-7, not Q-Q
     ("Ah 2h 3c 9d", "Kh Qh Jh 4s 5c", "Ace-king-queen-jack-deuce flush"),
@@ -111,6 +113,10 @@ def test_lows():
     assert omaha.evaluate_low("As 2d Kc Qh", "3c 4d 5h Js Td") == 1      # the wheel
     assert omaha.evaluate_low("As Kd Kc Qh", "2c 3d 4h 5s 6d") is None   # one low card in hand
     assert omaha.evaluate_low("As 2d 3c 4h", "9c Td 8h 7s Kd") is None   # two low cards on board
+    assert omaha.evaluate_low("As Ad Kc Qh", "2c 3d 4h Ks Qd") is None   # two low cards, not distinct
+    # A-2 on 3-4-5-K-K: the wheel is both the best low and the high (a five-high straight)
+    assert omaha.evaluate_low("As 2d Qc Jh", "3c 4d 5h Ks Kd") == 1
+    assert omaha.describe(omaha.evaluate("As 2d Qc Jh", "3c 4d 5h Ks Kd")) == "Five-high straight (wheel)"
     assert omaha.describe_low(56) == "Eight-seven-six-five-four low" and omaha.describe_low(None) == "No low"
     lows = [omaha.evaluate_low("Ac 2d Kd Ks", f"{a} {b} {c} Qs Qd") for a, b, c in
             (("3h", "4h", "5c"), ("3h", "4h", "6c"), ("3h", "4h", "8c"), ("6h", "7h", "8c"))]

@@ -65,94 +65,169 @@ int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_c
 
 #define HR_SHOWDOWN_BLOCK 64
 
-/* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
- * players unrolls). In blocks of rows: every hand's key first (the board's once a row, then
- * one add a player) with the checks, then all the lookups, independent of each other, then
- * the winners. Suits are gathered only for the hands that flush. */
-HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
-                                uint16_t *ranks, uint16_t *shares, int *error) {
-    uint16_t share_of[HR_MAX_PLAYERS + 1]; /* a k-way split pays HR_SHARE_UNITS / k */
-    share_of[0] = 0;
-    for (int k = 1; k <= HR_MAX_PLAYERS; k++) share_of[k] = (uint16_t)(HR_SHARE_UNITS / k);
-    uint64_t hand[HR_SHOWDOWN_BLOCK * HR_MAX_PLAYERS];
-    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
-        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
-        const uint8_t *board = boards + start * 5, *hole = holes + start * (2 * nplayers);
-        for (int r = 0; r < rows; r++, board += 5, hole += 2 * nplayers) {
-            uint64_t key = HR_SUIT_BIAS + hr_card_key[board[0]] + hr_card_key[board[1]] + hr_card_key[board[2]] +
-                           hr_card_key[board[3]] + hr_card_key[board[4]];
-            uint64_t used = 0, repeats = 0;
-            int bad = 0;
-            for (int j = 0; j < 5; j++) {
-                uint64_t bit = 1ull << (board[j] & 63);
-                bad |= board[j];
-                repeats |= used & bit;
-                used |= bit;
+/* The first bad row of a block (rows [0, rows)), or -1: the slow check, once something is. */
+HR_NOINLINE int showdown_bad_row(const uint8_t *holes, const uint8_t *boards, int rows, int nplayers, int *error) {
+    for (int r = 0; r < rows; r++) {
+        uint64_t used = 0;
+        for (int j = 0; j < 5 + 2 * nplayers; j++) {
+            int c = j < 5 ? boards[5 * r + j] : holes[2 * nplayers * r + j - 5];
+            if (c > 51 || (used >> c & 1)) {
+                *error = c > 51 ? HR_ERR_CARD : HR_ERR_DUPLICATE;
+                return r;
             }
-            for (int p = 0; p < nplayers; p++) {
-                int c0 = hole[2 * p], c1 = hole[2 * p + 1];
-                uint64_t b0 = 1ull << (c0 & 63), b1 = 1ull << (c1 & 63);
-                bad |= c0 | c1;
-                repeats |= (used & b0) | ((used | b0) & b1);
-                used |= b0 | b1;
-                hand[r * nplayers + p] = key + hr_card_key[c0] + hr_card_key[c1];
-            }
-            /* every id is 0..51 exactly when no card key marked the sum invalid */
-            if (HR_UNLIKELY((repeats != 0) | ((hand[r * nplayers] & HR_INVALID_CHECK) != 0) |
-                            (bad > 63))) {
-                int invalid = 0;
-                for (int j = 0; j < 5; j++) invalid |= board[j] > 51;
-                for (int j = 0; j < 2 * nplayers; j++) invalid |= hole[j] > 51;
-                if (invalid || repeats) {
-                    *error = invalid ? HR_ERR_CARD : HR_ERR_DUPLICATE;
-                    return start + r;
-                }
-            }
-            for (int p = 0; p < nplayers; p++) /* ids 52..63 alias a valid bit: caught here */
-                if (HR_UNLIKELY(hand[r * nplayers + p] & HR_INVALID_CHECK)) {
-                    *error = HR_ERR_CARD;
-                    return start + r;
-                }
-        }
-        uint16_t *block_ranks = ranks + start * nplayers;
-        for (int k = 0; k < rows * nplayers; k++) {
-            uint64_t key = hand[k];
-            if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) {
-                int r = k / nplayers, p = k % nplayers;
-                const uint8_t *b = boards + (start + r) * 5, *h = holes + (start + r) * (2 * nplayers);
-                uint64_t suits = suit_rank_bit(h[2 * p]) | suit_rank_bit(h[2 * p + 1]);
-                for (int j = 0; j < 5; j++) suits |= suit_rank_bit(b[j]);
-                block_ranks[k] = (uint16_t)flush_rank(suits, key);
-            } else {
-                block_ranks[k] = (uint16_t)multiset_rank(key);
-            }
-        }
-        for (int r = 0; r < rows; r++) {
-            const uint16_t *rank = block_ranks + r * nplayers;
-            uint16_t *share = shares + (start + r) * nplayers;
-            int best = rank[0], winners = 0;
-            for (int p = 1; p < nplayers; p++) best = rank[p] < best ? rank[p] : best;
-            for (int p = 0; p < nplayers; p++) winners += rank[p] == best;
-            for (int p = 0; p < nplayers; p++) share[p] = rank[p] == best ? share_of[winners] : 0;
+            used |= 1ull << c;
         }
     }
     return -1;
 }
 
+/* A block's winners, row by row: the best rank, how many share it, their share. */
+typedef void (*hr_winners_fn)(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows);
+
+static void winners_scalar(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
+    (void)wide_rows;
+    for (int r = 0; r < rows; r++) {
+        const uint16_t *rank = ranks + r * nplayers;
+        uint16_t *share = shares + r * nplayers;
+        int best = rank[0], winners = 0;
+        for (int p = 1; p < nplayers; p++) best = rank[p] < best ? rank[p] : best;
+        for (int p = 0; p < nplayers; p++) winners += rank[p] == best;
+        unsigned split = HR_SHARE_UNITS / (unsigned)winners;
+        for (int p = 0; p < nplayers; p++) share[p] = (uint16_t)(split & (0u - (unsigned)(rank[p] == best)));
+    }
+}
+
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#define HR_SSE41 __attribute__((target("sse4.1,popcnt,bmi,bmi2")))
+
+/* winners_scalar for up to 8 players, a row in one vector: the first `wide_rows` rows may read
+ * and write 8 ranks and shares (the lanes past the row are the next rows', rewritten after). */
+HR_SSE41 static void winners_sse41(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers,
+                                   int wide_rows) {
+    static const uint16_t share_of[9] = {0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2, HR_SHARE_UNITS / 3,
+                                         HR_SHARE_UNITS / 4, HR_SHARE_UNITS / 5, HR_SHARE_UNITS / 6,
+                                         HR_SHARE_UNITS / 7, HR_SHARE_UNITS / 8};
+    /* lanes past the players read as the worst possible rank, so never the best */
+    const __m128i past = _mm_cmpgt_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), _mm_set1_epi16((short)(nplayers - 1)));
+    int r = 0;
+    for (; r < wide_rows; r++) {
+        __m128i rank = _mm_or_si128(_mm_loadu_si128((const __m128i *)(ranks + r * nplayers)), past);
+        __m128i best = _mm_set1_epi16((short)_mm_cvtsi128_si32(_mm_minpos_epu16(rank)));
+        __m128i winner = _mm_cmpeq_epi16(rank, best);
+        int winners = __builtin_popcount((unsigned)_mm_movemask_epi8(winner)) >> 1;
+        _mm_storeu_si128((__m128i *)(shares + r * nplayers),
+                         _mm_and_si128(winner, _mm_set1_epi16((short)share_of[winners])));
+    }
+    winners_scalar(ranks + r * nplayers, shares + r * nplayers, rows - r, nplayers, 0);
+}
+#endif
+
+/* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
+ * players unrolls), in blocks of rows:
+ * - each row's board key once, then each player's key (one add a hole card) and its
+ *   non-flush rank. Checks, with a test a block: ids above 51 mark the key sums; a repeated
+ *   card leaves fewer bits in the or of the row's card bits than cards (counted with
+ *   `popcnt`, else its sum, which differs from the or exactly when a bit came twice);
+ * - the flush ranks of the rows where a key says flush;
+ * - the winners (`winners`). */
+HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
+                                uint16_t *ranks, uint16_t *shares, int *error, const int popcnt,
+                                hr_winners_fn winners) {
+    int flush_rows[HR_SHOWDOWN_BLOCK];
+    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK, nflush = 0;
+        const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
+        uint16_t *block_ranks = ranks + start * nplayers;
+        uint64_t marks = 0, repeats = 0;
+        for (int r = 0; r < rows; r++) {
+            const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+            uint16_t *rank = block_ranks + r * nplayers;
+            uint64_t key = HR_SUIT_BIAS, any = 0, sum = 0, row_marks = 0;
+            for (int j = 0; j < 5; j++) {
+                uint64_t bit = 1ull << (board[j] & 63);
+                key += hr_card_key[board[j]];
+                any |= bit;
+                if (!popcnt) sum += bit;
+            }
+            for (int p = 0; p < nplayers; p++) {
+                int c0 = hole[2 * p], c1 = hole[2 * p + 1];
+                uint64_t b0 = 1ull << (c0 & 63), b1 = 1ull << (c1 & 63), k = key + hr_card_key[c0] + hr_card_key[c1];
+                any |= b0 | b1;
+                if (!popcnt) sum += b0 + b1;
+                rank[p] = (uint16_t)multiset_rank(k);
+                row_marks |= k;
+            }
+            repeats |= popcnt ? (uint64_t)(hr_popcount64(any) ^ (5 + 2 * nplayers)) : any ^ sum;
+            marks |= row_marks;
+            flush_rows[nflush] = r;
+            nflush += (row_marks & HR_FLUSH_CHECK) != 0;
+        }
+        if (HR_UNLIKELY((marks & HR_INVALID_CHECK) | repeats)) {
+            int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
+            if (bad >= 0) return start + bad;
+        }
+        for (int f = 0; f < nflush; f++) { /* every id is 0..51 now */
+            int r = flush_rows[f];
+            const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+            uint64_t key = HR_SUIT_BIAS, suits = 0;
+            for (int j = 0; j < 5; j++) {
+                key += hr_card_key[board[j]];
+                suits |= suit_rank_bit(board[j]);
+            }
+            for (int p = 0; p < nplayers; p++) {
+                uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
+                if (k & HR_FLUSH_CHECK)
+                    block_ranks[r * nplayers + p] = (uint16_t)flush_rank(
+                        suits | suit_rank_bit(hole[2 * p]) | suit_rank_bit(hole[2 * p + 1]), k);
+            }
+        }
+        /* rows whose 8 lanes from their first rank stay inside this call's arrays */
+        int64_t wide = (nrows * nplayers - 8) / nplayers + 1 - start;
+        winners(block_ranks, shares + start * nplayers, rows, nplayers,
+                nplayers > 8 || nrows * nplayers < 8 ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows);
+    }
+    return -1;
+}
+
+#define HR_SHOWDOWN_CASES(popcnt, winners)                                                                     \
+    switch (nplayers) {                                                                                        \
+    case 1: return showdown_rows(holes, boards, nrows, 1, ranks, shares, error, popcnt, winners);             \
+    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error, popcnt, winners);             \
+    case 3: return showdown_rows(holes, boards, nrows, 3, ranks, shares, error, popcnt, winners);             \
+    case 4: return showdown_rows(holes, boards, nrows, 4, ranks, shares, error, popcnt, winners);             \
+    case 5: return showdown_rows(holes, boards, nrows, 5, ranks, shares, error, popcnt, winners);             \
+    case 6: return showdown_rows(holes, boards, nrows, 6, ranks, shares, error, popcnt, winners);             \
+    case 7: return showdown_rows(holes, boards, nrows, 7, ranks, shares, error, popcnt, winners);             \
+    case 8: return showdown_rows(holes, boards, nrows, 8, ranks, shares, error, popcnt, winners);             \
+    case 9: return showdown_rows(holes, boards, nrows, 9, ranks, shares, error, popcnt, winners);             \
+    default: return showdown_rows(holes, boards, nrows, 10, ranks, shares, error, popcnt, winners);           \
+    }
+
+static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers,
+                              uint16_t *ranks, uint16_t *shares, int *error) {
+    HR_SHOWDOWN_CASES(0, winners_scalar)
+}
+
+#if HR_X86_DISPATCH
+/* The same where the CPU counts bits and shifts by a register in one instruction, with the
+ * winners of up to 8 players a row in one vector. */
+HR_SSE41 static int64_t showdown_batch_sse41(const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+                                             int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
+    HR_SHOWDOWN_CASES(1, nplayers <= 8 ? winners_sse41 : winners_scalar)
+}
+#endif
+
 int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
                           uint16_t *shares, int *error) {
     *error = 0;
-    switch (nplayers) {
-    case 1: return showdown_rows(holes, boards, nrows, 1, ranks, shares, error);
-    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error);
-    case 3: return showdown_rows(holes, boards, nrows, 3, ranks, shares, error);
-    case 4: return showdown_rows(holes, boards, nrows, 4, ranks, shares, error);
-    case 5: return showdown_rows(holes, boards, nrows, 5, ranks, shares, error);
-    case 6: return showdown_rows(holes, boards, nrows, 6, ranks, shares, error);
-    case 7: return showdown_rows(holes, boards, nrows, 7, ranks, shares, error);
-    case 8: return showdown_rows(holes, boards, nrows, 8, ranks, shares, error);
-    case 9: return showdown_rows(holes, boards, nrows, 9, ranks, shares, error);
-    case 10: return showdown_rows(holes, boards, nrows, 10, ranks, shares, error);
-    default: *error = HR_ERR_PLAYERS; return 0;
+    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) {
+        *error = HR_ERR_PLAYERS;
+        return 0;
     }
+#if HR_X86_DISPATCH
+    if (__builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
+        return showdown_batch_sse41(holes, boards, nrows, nplayers, ranks, shares, error);
+#endif
+    return showdown_batch(holes, boards, nrows, nplayers, ranks, shares, error);
 }

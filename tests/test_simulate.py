@@ -55,6 +55,20 @@ def test_shares_equal_a_per_row_reference_with_forced_ties():
     assert sorted(set((shares[2000:4000] > 0).sum(axis=1).tolist())) >= [2, 4]
 
 
+@pytest.mark.parametrize("players", range(1, 11))
+def test_shares_of_every_row_for_every_player_count(players):
+    # every row against numpy's min / count / split, for sizes around the kernel's blocks and
+    # its 8-lane rows (the last rows of a call are done one player at a time)
+    for n in (1, 2, 3, 63, 64, 65, 1000):
+        holes, boards = deal(n, players, seed=100 * players + n)
+        boards[::3] = parse("As Ks Qs Js Ts")  # the board plays for everybody: an n-way split
+        holes[::3] = np.arange(2 * players, dtype=np.uint8).reshape(players, 2)
+        ranks, shares = showdown_many(holes, boards)
+        winners = ranks == ranks.min(axis=1, keepdims=True)
+        assert np.array_equal(shares, winners * (2520 // winners.sum(axis=1, keepdims=True))), n
+        assert (shares[::3] == 2520 // players).all()
+
+
 def test_deal_is_uniform():
     holes, boards = deal(400_000, 2, seed=2026)
     cards = np.concatenate([holes.reshape(len(holes), -1), boards], axis=1)

@@ -5,6 +5,7 @@
  * sharing none of its cards) come out by subtraction. Strengths stay integers: a holding
  * gets 2 x (opponents beaten) + (opponents tied) out of 2 x opponents, and the opponents of
  * every holding number the same on a given board size. See handrank.h for the interface. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "equity_internal.h"
@@ -95,6 +96,141 @@ static int strengths(const holdings_t *h, const uint8_t *cards, int ncards, int3
     return opponents;
 }
 
+/* ------------------------------------------------------------------ rank-pair classes */
+/* On a river board with at most three cards of a suit, a holding's rank depends on its two
+ * ranks alone (its class, one of 91: ranks a <= b, numbered b (b + 1) / 2 + a), except the
+ * holdings of two cards of a suit the board has three of (at most one a class), which may
+ * flush. The classes are ranked (91 lookups, not 1,081), each suited holding that may flush
+ * too, and all are swept best first. Card removal is counted per rank (every card of a rank
+ * has the same better and equal holdings through it) plus, for the cards of the suit, the
+ * suited holdings that left their class for their flush. So the holdings of a class without
+ * a card of that suit share one numerator, and those with one share one of two more. */
+#define HR_CLASSES 91
+
+typedef struct {
+    int size[HR_CLASSES];      /* holdings of each class on this board: 0 when it leaves none */
+    int numerator[HR_CLASSES]; /* of its holdings without a card of the suit `suit` */
+    int suit;                  /* the suit with three board cards, or -1 */
+    int suit_left[13];         /* that suit's card of each rank is off the board */
+    int numerator_lo[HR_CLASSES], numerator_hi[HR_CLASSES]; /* with that suit's card of rank lo, hi */
+    int numerator_suited[HR_CLASSES];                        /* with both (suited_in[k]) */
+    int suited_in[HR_CLASSES];
+} classes_t;
+
+static const uint8_t hr_class_lo[HR_CLASSES] = {
+    0, 0, 1, 0, 1, 2, 0, 1, 2, 3, 0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6, 7,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+};
+static const uint8_t hr_class_hi[HR_CLASSES] = {
+    0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7,
+    8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10,
+    11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
+};
+
+HR_INLINE int holding_of(int card_a, int card_b) {
+    return card_a > card_b ? card_a * (card_a - 1) / 2 + card_b : card_b * (card_b - 1) / 2 + card_a;
+}
+
+HR_INLINE int class_of(int card_a, int card_b) {
+    int a = card_a >> 2, b = card_b >> 2;
+    return a <= b ? b * (b + 1) / 2 + a : a * (a + 1) / 2 + b;
+}
+
+HR_INLINE int river_numerator(int above, int tied) {
+    return 2 * (990 - above - tied) + tied; /* 990 opponents on any river */
+}
+
+/* The classes' numerators on a river board of 5 cards with at most three of a suit. Entries
+ * 0..90 are the classes, 91 + k the suited holding of class k. */
+static void class_strengths(const uint8_t *cards, classes_t *c) {
+    uint64_t key = 0;
+    int avail[13], count[4] = {0};
+    unsigned suited_board = 0;
+    for (int r = 0; r < 13; r++) avail[r] = 4;
+    for (int j = 0; j < 5; j++) {
+        key += hr_card_key[cards[j]];
+        avail[cards[j] >> 2]--;
+        count[cards[j] & 3]++;
+    }
+    c->suit = -1;
+    for (int q = 0; q < 4; q++) c->suit = count[q] == 3 ? q : c->suit;
+    for (int r = 0; r < 13; r++) c->suit_left[r] = c->suit >= 0;
+    for (int j = 0; j < 5; j++)
+        if ((cards[j] & 3) == c->suit) {
+            c->suit_left[cards[j] >> 2] = 0;
+            suited_board |= 1u << (cards[j] >> 2);
+        }
+    /* rank every entry; chain the entries of each rank, marking the ranks seen */
+    uint64_t seen[(HR_RANK_COUNT >> 6) + 1];
+    int16_t head[HR_RANK_COUNT + 1], next[2 * HR_CLASSES];
+    memset(seen, 0, sizeof seen);
+    for (int k = 0; k < HR_CLASSES; k++) {
+        int a = hr_class_lo[k], b = hr_class_hi[k];
+        c->size[k] = a < b ? avail[a] * avail[b] : avail[a] * (avail[a] - 1) / 2;
+        c->suited_in[k] = a < b && c->suit_left[a] && c->suit_left[b];
+        if (!c->size[k]) continue;
+        int rank = multiset_rank(key + hr_card_key[4 * a] + hr_card_key[4 * b]);
+        for (int entry = k; entry < 2 * HR_CLASSES; entry += HR_CLASSES) {
+            uint64_t bit = 1ull << (rank & 63);
+            next[entry] = (seen[rank >> 6] & bit) ? head[rank] : -1;
+            head[rank] = (int16_t)entry;
+            seen[rank >> 6] |= bit;
+            if (!c->suited_in[k]) break;
+            /* the suited holding: its flush, when better than its class */
+            int flush = hr_flush_rank[suited_board | 1u << a | 1u << b];
+            rank = flush < rank ? flush : rank;
+        }
+    }
+    /* sweep best first: `better` holdings so far; through each card of rank r, `through[r]`;
+     * through that suit's card of rank r, `suited_through[r]` more (suited holdings at their
+     * flush count there, not at their class) */
+    int better = 0, through[13] = {0}, suited_through[13] = {0};
+    for (int w = 0; w <= (HR_RANK_COUNT >> 6); w++)
+        for (uint64_t rest = seen[w]; rest; rest &= rest - 1) {
+            int rank = (w << 6) + hr_ctz64(rest), equal = 0, equal_through[13] = {0}, equal_suited[13] = {0};
+            for (int entry = head[rank]; entry >= 0; entry = next[entry]) {
+                int k = entry % HR_CLASSES, a = hr_class_lo[k], b = hr_class_hi[k], sign = entry < HR_CLASSES ? -1 : 1;
+                if (entry < HR_CLASSES) {
+                    equal += c->size[k];
+                    equal_through[a] += a < b ? avail[b] : avail[a] - 1;
+                    if (a < b) equal_through[b] += avail[a];
+                }
+                if (c->suited_in[k]) { /* the suited holding leaves its class's rank, joins its own */
+                    equal += sign;
+                    equal_suited[a] += sign;
+                    equal_suited[b] += sign;
+                }
+            }
+            for (int entry = head[rank]; entry >= 0; entry = next[entry]) {
+                int k = entry % HR_CLASSES, a = hr_class_lo[k], b = hr_class_hi[k];
+                int above = better - through[a] - through[b], tied = equal - equal_through[a] - equal_through[b] + 1;
+                if (entry >= HR_CLASSES) {
+                    c->numerator_suited[k] = river_numerator(above - suited_through[a] - suited_through[b],
+                                                             tied - equal_suited[a] - equal_suited[b]);
+                    continue;
+                }
+                c->numerator[k] = river_numerator(above, tied);
+                c->numerator_lo[k] = river_numerator(above - suited_through[a], tied - equal_suited[a]);
+                c->numerator_hi[k] = river_numerator(above - suited_through[b], tied - equal_suited[b]);
+            }
+            better += equal;
+            for (int r = 0; r < 13; r++) {
+                through[r] += equal_through[r];
+                suited_through[r] += equal_suited[r];
+            }
+        }
+}
+
+/* Adds numerator n of one runout to holding i's counts (or takes it back, `sign` -1). */
+HR_INLINE void count_holding(int i, int64_t sign, uint64_t n, int bins, const int *bin_of, uint64_t *sum,
+                             uint64_t *sum_squares, uint32_t *runouts, uint32_t *histogram) {
+    sum[i] += (uint64_t)sign * n;
+    sum_squares[i] += (uint64_t)sign * n * n;
+    runouts[i] += (uint32_t)sign;
+    if (bins) histogram[(size_t)i * (size_t)bins + (size_t)bin_of[n]] += (uint32_t)sign;
+}
+
 int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first, uint64_t end, int32_t *now,
                      uint64_t *sum, uint64_t *sum_squares, uint32_t *runouts, uint32_t *histogram) {
     if (nboard < 3 || nboard > 5) return HR_ERR_BOARD;
@@ -119,6 +255,16 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
     for (int n = 0; n <= 2 * 990; n++) bin_of[n] = bin_of[n] < bins ? bin_of[n] : bins - 1;
     uint8_t river[5];
     memcpy(river, board, (size_t)nboard);
+    /* runouts through the classes add to the classes' counts, and their holdings get them
+     * at the end; the holdings that meet the runout got nothing, so they give them back now
+     * (unsigned counts: exact once the classes' are added) */
+    uint64_t class_sum[HR_CLASSES] = {0}, class_squares[HR_CLASSES] = {0};
+    uint32_t class_runouts[HR_CLASSES] = {0}, *class_histogram = NULL;
+    if (bins) {
+        class_histogram = (uint32_t *)calloc((size_t)HR_CLASSES * (size_t)bins, sizeof *class_histogram);
+        if (!class_histogram) return HR_ERR_MEMORY;
+    }
+    classes_t classes;
     for (uint64_t number = first; number < end; number++) {
         /* runout `number`: nothing, one card, or the pair (a, b), a < b, in lexicographic order */
         if (k == 1) {
@@ -130,6 +276,55 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
             river[3] = deck[a];
             river[4] = deck[a + 1 + (int)rest];
         }
+        unsigned suits = 0x4444u; /* 4 bits a suit: 4 + how many river cards of it */
+        for (int j = 0; j < 5; j++) suits += 1u << (4 * (river[j] & 3));
+        if (!(suits & 0x8888u)) { /* no suit four times: by classes */
+            class_strengths(river, &classes);
+            for (int c = 0; c < HR_CLASSES; c++) {
+                if (!classes.size[c]) continue;
+                uint64_t n = (uint64_t)classes.numerator[c];
+                class_sum[c] += n;
+                class_squares[c] += n * n;
+                class_runouts[c]++;
+                if (bins) class_histogram[(size_t)c * (size_t)bins + (size_t)bin_of[n]]++;
+            }
+            uint64_t river_cards = known;
+            for (int j = nboard; j < 5; j++) { /* the holdings through a runout card, once each */
+                river_cards |= card_bit(river[j]);
+                for (int x = 0; x < 52; x++) {
+                    if ((known >> x & 1) || x == river[j] || (j == 4 && k == 2 && x == river[3])) continue;
+                    int c = class_of(river[j], x);
+                    if (classes.size[c])
+                        count_holding(holding_of(river[j], x), -1, (uint64_t)classes.numerator[c], bins, bin_of, sum,
+                                      sum_squares, runouts, histogram);
+                }
+            }
+            int s = classes.suit;
+            for (int c = 0; s >= 0 && c < HR_CLASSES; c++) { /* holdings with a card of suit s */
+                if (!classes.size[c]) continue;
+                int lo = hr_class_lo[c], hi = hr_class_hi[c];
+                uint64_t base = (uint64_t)classes.numerator[c];
+                for (int side = 0; side < 2; side++) { /* its card of rank lo (then hi) of suit s */
+                    int mine = side ? hi : lo, other = side ? lo : hi;
+                    if (!classes.suit_left[mine] || (side && lo == hi)) continue;
+                    uint64_t n = (uint64_t)(side ? classes.numerator_hi[c] : classes.numerator_lo[c]);
+                    for (int q = 0; q < 4; q++) {
+                        int partner = 4 * other + q;
+                        if (q == s || (river_cards >> partner & 1)) continue;
+                        int i = holding_of(4 * mine + s, partner);
+                        count_holding(i, -1, base, bins, bin_of, sum, sum_squares, runouts, histogram);
+                        count_holding(i, 1, n, bins, bin_of, sum, sum_squares, runouts, histogram);
+                    }
+                }
+                if (classes.suited_in[c]) {
+                    int i = holding_of(4 * lo + s, 4 * hi + s);
+                    count_holding(i, -1, base, bins, bin_of, sum, sum_squares, runouts, histogram);
+                    count_holding(i, 1, (uint64_t)classes.numerator_suited[c], bins, bin_of, sum, sum_squares, runouts,
+                                  histogram);
+                }
+            }
+            continue;
+        }
         strengths(&h, river, 5, numerator); /* 990 opponents each, on any river */
         for (int i = 0; i < HR_HOLDINGS; i++) {
             int32_t n = numerator[i];
@@ -140,6 +335,17 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
             if (bins) histogram[(size_t)i * (size_t)bins + (size_t)bin_of[n]]++;
         }
     }
+    for (int i = 0; i < HR_HOLDINGS; i++) { /* every holding missing the board: its class's counts */
+        if (h.mask[i] & known) continue;
+        int c = class_of(h.lo[i], h.hi[i]);
+        sum[i] += class_sum[c];
+        sum_squares[i] += class_squares[c];
+        runouts[i] += class_runouts[c];
+        if (bins)
+            for (int b = 0; b < bins; b++)
+                histogram[(size_t)i * (size_t)bins + (size_t)b] += class_histogram[(size_t)c * (size_t)bins + (size_t)b];
+    }
+    free(class_histogram);
     return 0;
 }
 

@@ -48,6 +48,58 @@ def test_sample_holdings_equal_brute_force(board, holes):
     assert np.isnan(result.ehs).sum() == 1326 - math.comb(52 - len(cards), 2)
 
 
+def every_holding_brute(board, bins):
+    """ehs, ehs2 and histogram of every holding on a turn board, river by river: all valid
+    holdings ranked by evaluate_many, opponents counted pairwise (no per-card bookkeeping)."""
+    every = holdings()
+    sums, squares, counts = np.zeros(1326), np.zeros(1326), np.zeros(1326)
+    histogram = np.zeros((1326, bins))
+    members = np.zeros((1326, 52), dtype=np.float32)
+    members[np.arange(1326)[:, None], every] = 1
+    apart = (members @ members.T) == 0
+    for river in (c for c in range(52) if c not in board):
+        cards = list(board) + [river]
+        valid = members[:, cards].sum(axis=1) == 0
+        ranks = evaluate_many(np.hstack([every[valid], np.tile(np.array(cards, np.uint8), (valid.sum(), 1))]))
+        disjoint = apart[np.ix_(valid, valid)]
+        beaten = ((ranks[None, :] > ranks[:, None]) & disjoint).sum(axis=1)
+        tied = ((ranks[None, :] == ranks[:, None]) & disjoint).sum(axis=1)
+        hs = (beaten + tied / 2) / disjoint.sum(axis=1)
+        sums[valid] += hs
+        squares[valid] += hs * hs
+        counts[valid] += 1
+        histogram[np.flatnonzero(valid), np.minimum((hs * bins).astype(int), bins - 1)] += 1
+    with np.errstate(invalid="ignore"):
+        return sums / counts, squares / counts, histogram / counts[:, None]
+
+
+@pytest.mark.parametrize("board", ["Kh 7d 2c 9s", "Ts 9s 2s 3c", "8c 8d 4h 4c", "As Kd 7h 2h"])
+def test_every_holding_on_a_turn_equals_brute_force(board):
+    # rivers without three of a suit go through rank-pair classes, the others holding by holding
+    cards = parse(board)
+    result = hand_strength(board, bins=10)
+    ehs, ehs2, histogram = every_holding_brute(cards, 10)
+    assert np.allclose(result.ehs, ehs, atol=1e-12, equal_nan=True)
+    assert np.allclose(result.ehs2, ehs2, atol=1e-12, equal_nan=True)
+    assert np.allclose(result.histogram, histogram, atol=1e-12, equal_nan=True)
+
+
+@pytest.mark.parametrize("board", ["Kh 7d 2c", "Qs 9s 4d", "Js 8s 3s", "6c 6d Th", "5h 5d 5s"])
+def test_every_holding_on_a_flop_is_the_mean_over_its_turns(board):
+    # each two-card runout is one turn and one river either way round, so a holding's flop
+    # numbers are the mean of its numbers on the 47 turns it does not meet
+    cards = parse(board)
+    flop = hand_strength(board, bins=8)
+    total = {name: np.zeros((1326, 8) if name == "histogram" else 1326) for name in ("ehs", "ehs2", "histogram")}
+    for turn in (c for c in range(52) if c not in cards):
+        result = hand_strength(cards + [turn], bins=8)
+        for name in total:
+            total[name] += np.nan_to_num(getattr(result, name))
+    free = ~np.isnan(flop.ehs)
+    for name in total:
+        assert np.allclose(getattr(flop, name)[free], total[name][free] / 47, atol=1e-12), name
+
+
 def test_random_boards_on_every_street():
     rng = np.random.default_rng(1)
     for size in (3, 4, 5):

@@ -124,12 +124,12 @@ HR_SSE41 static void winners_sse41(const uint16_t *ranks, uint16_t *shares, int 
 #endif
 
 /* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
- * players unrolls), in blocks of rows:
- * - each row's board key once, then each player's key (one add a hole card) and its
- *   non-flush rank. Checks, with a test a block: ids above 51 mark the key sums; a repeated
- *   card leaves fewer bits in the or of the row's card bits than cards (counted with
- *   `popcnt`, else its sum, which differs from the or exactly when a bit came twice);
- * - the flush ranks of the rows where a key says flush;
+ * players unrolls), in blocks of rows, with one test a block for bad input:
+ * - each row's card bits: a repeated card leaves fewer bits in their or than cards (counted
+ *   with `popcnt`, else their sum, which differs from the or exactly when a bit came twice);
+ * - each row's board key once, then each player's key (one add a hole card; ids above 51
+ *   mark the sums) and its non-flush rank, listing the rows where a key says flush;
+ * - the flush ranks of the listed rows;
  * - the winners (`winners`). */
 HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
                                 uint16_t *ranks, uint16_t *shares, int *error, const int popcnt,
@@ -140,25 +140,29 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
         const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
         uint16_t *block_ranks = ranks + start * nplayers;
         uint64_t marks = 0, repeats = 0;
-        for (int r = 0; r < rows; r++) {
+        for (int r = 0; r < rows; r++) { /* the cards' bits: a repeated card leaves fewer */
+            const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+            uint64_t any = 0, sum = 0;
+            for (int j = 0; j < 5; j++) {
+                any |= 1ull << (board[j] & 63);
+                if (!popcnt) sum += 1ull << (board[j] & 63);
+            }
+            for (int j = 0; j < 2 * nplayers; j++) {
+                any |= 1ull << (hole[j] & 63);
+                if (!popcnt) sum += 1ull << (hole[j] & 63);
+            }
+            repeats |= popcnt ? (uint64_t)(hr_popcount64(any) ^ (5 + 2 * nplayers)) : any ^ sum;
+        }
+        for (int r = 0; r < rows; r++) { /* keys (ids above 51 mark them) and non-flush ranks */
             const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
             uint16_t *rank = block_ranks + r * nplayers;
-            uint64_t key = HR_SUIT_BIAS, any = 0, sum = 0, row_marks = 0;
-            for (int j = 0; j < 5; j++) {
-                uint64_t bit = 1ull << (board[j] & 63);
-                key += hr_card_key[board[j]];
-                any |= bit;
-                if (!popcnt) sum += bit;
-            }
+            uint64_t key = HR_SUIT_BIAS + hr_card_key[board[0]] + hr_card_key[board[1]] + hr_card_key[board[2]] +
+                           hr_card_key[board[3]] + hr_card_key[board[4]], row_marks = 0;
             for (int p = 0; p < nplayers; p++) {
-                int c0 = hole[2 * p], c1 = hole[2 * p + 1];
-                uint64_t b0 = 1ull << (c0 & 63), b1 = 1ull << (c1 & 63), k = key + hr_card_key[c0] + hr_card_key[c1];
-                any |= b0 | b1;
-                if (!popcnt) sum += b0 + b1;
+                uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
                 rank[p] = (uint16_t)multiset_rank(k);
                 row_marks |= k;
             }
-            repeats |= popcnt ? (uint64_t)(hr_popcount64(any) ^ (5 + 2 * nplayers)) : any ^ sum;
             marks |= row_marks;
             flush_rows[nflush] = r;
             nflush += (row_marks & HR_FLUSH_CHECK) != 0;

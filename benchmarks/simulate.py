@@ -6,8 +6,8 @@
 - showdown_many against (a) evaluate_many on the same n x players rows of 7 cards, already
   built, and (b) the numpy route: build those rows from the deal, rank them with
   evaluate_many, find the winners with min/argmin and split the pot.
-- hand_strength on a flop against evaluate_many ranking each of its (runout, holding) rows
-  once (1,176 runouts x 1,081 holdings).
+- hand_strength on a rainbow, a two-tone and a monotone flop against evaluate_many ranking
+  each of its (runout, holding) rows once (1,176 runouts x 1,081 holdings).
 Medians of --repeat runs, one thread.
 """
 
@@ -54,8 +54,18 @@ def main() -> None:
     print(f"  numpy route (build rows, evaluate_many, min, split): {t_numpy * 1e3:.0f} ms against "
           f"{t_show * 1e3:.0f} ms ({t_numpy / t_show:.1f}x)")
 
-    board = handrank.parse("Kh 7d 2c")
-    t_strength, _ = timed(lambda: handrank.hand_strength(board), args.repeat)
+    for text, kind in (("Kh 7d 2c", "rainbow"), ("Qs 9s 4d", "two-tone"), ("Js 8s 3s", "monotone")):
+        board = handrank.parse(text)
+        t_strength, _ = timed(lambda b=board: handrank.hand_strength(b, threads=1), args.repeat)
+        strength_rows = strength_rows_of(board)
+        ranked = np.empty(len(strength_rows), dtype=np.uint16)
+        t_rows, _ = timed(lambda r=strength_rows: handrank.evaluate_many(r, out=ranked, threads=1), args.repeat)
+        print(f"hand_strength on {text} ({kind}): {t_strength * 1e3:.1f} ms; evaluate_many of its "
+              f"{len(strength_rows):,} rows {t_rows * 1e3:.1f} ms ({t_strength / t_rows:.1f}x)")
+
+
+def strength_rows_of(board: list[int]) -> np.ndarray:
+    """Every (runout, holding) row of a flop as 7 cards: 1,176 runouts x 1,081 holdings."""
     deck = [c for c in range(52) if c not in board]
     runouts = np.array(list(itertools.combinations(deck, 2)), dtype=np.uint8)
     free = np.array([h for h in handrank.holdings().tolist() if not set(h) & set(board)], dtype=np.uint8)
@@ -65,11 +75,7 @@ def main() -> None:
     for a in (3, 4):
         for b in (5, 6):
             clash |= every[:, a] == every[:, b]
-    strength_rows = np.ascontiguousarray(every[~clash])
-    ranked = np.empty(len(strength_rows), dtype=np.uint16)
-    t_rows, _ = timed(lambda: handrank.evaluate_many(strength_rows, out=ranked), args.repeat)
-    print(f"hand_strength on Kh 7d 2c: {t_strength * 1e3:.1f} ms; evaluate_many of its {len(strength_rows):,} rows "
-          f"{t_rows * 1e3:.1f} ms ({t_strength / t_rows:.1f}x)")
+    return np.ascontiguousarray(every[~clash])
 
 
 if __name__ == "__main__":

@@ -59,7 +59,7 @@ def main() -> None:
         t_strength, _ = timed(lambda b=board: handrank.hand_strength(b, threads=1), args.repeat)
         strength_rows = strength_rows_of(board)
         ranked = np.empty(len(strength_rows), dtype=np.uint16)
-        t_rows, _ = timed(lambda r=strength_rows: handrank.evaluate_many(r, out=ranked, threads=1), args.repeat)
+        t_rows, _ = timed(lambda r=strength_rows, o=ranked: handrank.evaluate_many(r, out=o, threads=1), args.repeat)
         print(f"hand_strength on {text} ({kind}): {t_strength * 1e3:.1f} ms; evaluate_many of its "
               f"{len(strength_rows):,} rows {t_rows * 1e3:.1f} ms ({t_strength / t_rows:.1f}x)")
 

@@ -110,3 +110,14 @@ def test_ctrl_c_in_the_cli_prints_one_line_and_exits_130():
     out, err = child.communicate(timeout=10)
     assert child.returncode == 130 and out == ""
     assert err.strip().splitlines() == ["handrank: interrupted"]
+
+
+def test_cluster_tasks_stay_few_however_many_trials():
+    # a Dask client gets at most CLUSTER_TASKS futures, covering every chunk once, in order
+    from handrank._work import CLUSTER_TASKS, cluster_spans
+
+    for total in (1, 15, 16, 17, 1000, 16 * CLUSTER_TASKS + 1, 2**53 // 65536):
+        spans = cluster_spans(total, 16)
+        assert len(spans) <= CLUSTER_TASKS and spans[0][0] == 0 and spans[-1][1] == total
+        assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+        assert all(end - start >= min(16, total) for start, end in spans[:-1])

@@ -44,6 +44,17 @@ def thread_count(threads: object, *, useful: int | None = None) -> int:
     return max(1, min(count, useful)) if useful is not None else count
 
 
+CLUSTER_TASKS = 1024
+
+
+def cluster_spans(total: int, step: int) -> list[tuple[int, int]]:
+    """[start, end) spans covering 0..total, for tasks on a Dask cluster: ``step`` units each,
+    or more, so that there are at most CLUSTER_TASKS of them (the futures held, like memory
+    anywhere here, stay bounded whatever ``total`` is)."""
+    step = max(step, -(-total // CLUSTER_TASKS))
+    return [(start, min(total, start + step)) for start in range(0, total, step)]
+
+
 class Jobs(Sequence[Callable[[], T]]):
     """``count`` jobs made on demand, job i being ``make(i)``: a long run is cut into many
     short slices (Ctrl-C is seen between them) without a list of them all."""

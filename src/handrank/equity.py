@@ -27,7 +27,7 @@ from typing import Any
 from ._core import ffi, lib
 from ._display import html_table, percent
 from ._equity_input import MAX_PLAYERS, MAX_TRIALS, _check, _client, _seed, _Spot, _spot, _trials
-from ._work import Jobs, run_slices, thread_count
+from ._work import Jobs, cluster_spans, run_slices, thread_count
 from .cards import HandLike
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
@@ -252,10 +252,10 @@ def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
                  progress: Callable[[int, int], None] | None) -> list[int]:
     chunks = -(-deal.trials // CHUNK)
     if client is not None:
-        # Tasks of up to 16 chunks each; any split gives the same counts for the seed.
-        step = 16
-        futures = [client.submit(_monte_carlo_part, deal, start, min(chunks, start + step), pure=False)
-                   for start in range(0, chunks, step)]
+        # Tasks of 16 chunks or more (at most CLUSTER_TASKS of them); any split gives the same
+        # counts for the seed.
+        futures = [client.submit(_monte_carlo_part, deal, start, end, pure=False)
+                   for start, end in cluster_spans(chunks, 16)]
         parts = client.gather(futures)
     else:
         step = 2  # about 5 ms a slice: Ctrl-C and progress between slices

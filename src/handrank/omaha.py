@@ -449,7 +449,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither cards nor "random"; trials, seed or threads not ints.
     """
     from ._equity_input import _client, _seed, _table, _trials
-    from ._work import Jobs, run_slices, thread_count
+    from ._work import Jobs, cluster_spans, run_slices, thread_count
     from .equity import EquityResult
 
     trials, client = _trials(trials), _client(client)
@@ -492,9 +492,8 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             squares[q] += square
         dealt[0] += result[2]
 
-    if client is not None and not exact:  # tasks of up to 16 chunks on the cluster's workers
-        futures = [client.submit(_omaha_part, deal, start, min(total, start + 16), pure=False)
-                   for start in range(0, total, 16)]
+    if client is not None and not exact:  # tasks of 16 chunks or more on the cluster's workers
+        futures = [client.submit(_omaha_part, deal, start, end, pure=False) for start, end in cluster_spans(total, 16)]
         for result in client.gather(futures):
             add(result)
     else:

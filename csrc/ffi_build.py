@@ -97,7 +97,8 @@ int hr_omaha_build(uint16_t *high, uint16_t *low, uint32_t *board_row);
 int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                              const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                              uint16_t *low, int *error);
-int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
+int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                    const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
                     uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals);
 int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,

@@ -227,7 +227,8 @@ int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const u
  * best high and the best 8-or-better low (the high takes it all without a low). Adds, per
  * player q, to counts[3q] the deals won whole, counts[3q + 1] those shared, counts[3q + 2] the
  * units won, squares[q] (if given) the units squared (exact integers), and to *deals. Returns 0 or HR_ERR_*. */
-int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
+int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                    const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
                     uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals);
 

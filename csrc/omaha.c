@@ -365,47 +365,34 @@ int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const u
 
 /* ------------------------------------------------------------------------ equity */
 
-/* One player's high and low (HR_OMAHA_NO_LOW when none) against a board's ten triples. */
-HR_INLINE void omaha_hand(const uint8_t *hole, int nhole, const parts_t *t, int suited, int hilo, int *high,
-                          int *low) {
-    parts_t p;
-    const int npairs = nhole * (nhole - 1) / 2;
-    for (int k = 0; k < npairs; k++) part(&p, k, hole, hr_pairs[k], 2);
-    int best = HR_RANK_COUNT, best_low = HR_A5_RANK_COUNT;
-    for (int a = 0; a < npairs; a++)
-        for (int b = 0; b < 10; b++) {
-            int rank = multiset_rank(p.key[a] + t->key[b]);
-            best = rank < best ? rank : best;
-            if (hilo) {
-                int l = game_multiset_rank(hr_a5_rank, p.key[a] + t->key[b]);
-                best_low = l < best_low ? l : best_low;
-            }
-        }
-    if (suited)
-        for (int a = 0; a < npairs; a++)
-            for (int b = 0; b < 10; b++)
-                if (p.suit[a] >= 0 && p.suit[a] == t->suit[b]) {
-                    int rank = hr_flush_rank[p.mask[a] | t->mask[b]];
-                    best = rank < best ? rank : best;
-                }
-    *high = best;
-    *low = best_low <= HR_A5_LOW8_COUNT ? best_low : HR_OMAHA_NO_LOW;
-}
-
-/* One showdown on a full board: each player's share of a pot of 2 x HR_SHARE_UNITS (so that
- * any split of either half is whole), added to counts and squares. */
-static void omaha_showdown(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo,
+/* One showdown on a full board through the pair tables: each player's share of a pot of
+ * 2 x HR_SHARE_UNITS (so that any split of either half is whole), added to counts and
+ * squares. */
+static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                           const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo,
                            uint64_t *counts, uint64_t *squares) {
-    parts_t t;
-    int suited = 0, high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS], best = HR_RANK_COUNT + 1,
-        best_low = HR_OMAHA_NO_LOW, nhigh = 0, nlow = 0;
-    for (int k = 0; k < 10; k++) {
-        part(&t, k, board, hr_triples[k], 3);
-        suited |= t.suit[k] >= 0;
-    }
+    uint64_t key = HR_OMAHA_BOARD_BIAS;
+    for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
+    const uint16_t *high_row = high_table + board_row[multiset_slot(key)],
+                   *low_row = low_table + board_row[multiset_slot(key)];
+    uint64_t suited = key & HR_FLUSH_CHECK; /* a suit with three board cards */
+    int s = suited ? hr_ctz64(suited >> HR_SUIT_SHIFT) >> 2 : -1;
+    int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS], best = HR_RANK_COUNT + 1, best_low = HR_OMAHA_NO_LOW, nhigh = 0,
+        nlow = 0;
     for (int q = 0; q < nplayers; q++) {
-        omaha_hand(holes + q * nhole, nhole, &t, suited, hilo, &high[q], &low[q]);
-        best = high[q] < best ? high[q] : best;
+        const uint8_t *hole = holes + q * nhole;
+        int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, mine = 0;
+        for (int a = 1; a < nhole; a++)
+            for (int b = 0; b < a; b++) {
+                int entry = hr_pair_entry[hole[a] << 6 | hole[b]];
+                h = high_row[entry] < h ? high_row[entry] : h;
+                l = low_row[entry] < l ? low_row[entry] : l;
+            }
+        for (int j = 0; j < nhole; j++) mine += (hole[j] & 3) == s;
+        if (mine >= 2) h = omaha_flush(hole, nhole, board, s, h);
+        high[q] = h;
+        low[q] = hilo ? l : HR_OMAHA_NO_LOW;
+        best = h < best ? h : best;
         best_low = low[q] < best_low ? low[q] : best_low;
     }
     for (int q = 0; q < nplayers; q++) {
@@ -424,7 +411,8 @@ static void omaha_showdown(const uint8_t *holes, int nhole, int nplayers, const 
     }
 }
 
-int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
+int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                    const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
                     uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals) {
     if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
@@ -471,7 +459,7 @@ int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t
         hr_unrank(first, ndeck, left, pick);
         for (uint64_t number = first; number < end; number++) {
             for (int i = 0; i < left; i++) full[nboard + i] = deck[pick[i]];
-            omaha_showdown(table, nhole, nplayers, full, hilo, counts, squares);
+            omaha_showdown(high_table, low_table, board_row, table, nhole, nplayers, full, hilo, counts, squares);
             ++*deals;
             int i = left - 1;
             while (i >= 0 && pick[i] == ndeck - left + i) i--;
@@ -500,7 +488,7 @@ int hr_omaha_equity(const uint8_t *holes, int nhole, int nplayers, const uint8_t
             for (int j = 0; j < left; j++) full[nboard + j] = shuffled[j];
             for (int r = 0; r < nrandom; r++)
                 for (int j = 0; j < nhole; j++) table[random_of[r] * nhole + j] = shuffled[left + r * nhole + j];
-            omaha_showdown(table, nhole, nplayers, full, hilo, counts, squares);
+            omaha_showdown(high_table, low_table, board_row, table, nhole, nplayers, full, hilo, counts, squares);
             ++*deals;
         }
     }

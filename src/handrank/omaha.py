@@ -55,10 +55,11 @@ LOW_COUNT = 56
 HOLE_COUNTS = (4, 5, 6)
 DEFAULT_TRIALS = 500_000
 """Monte Carlo deals when ``trials`` is None and exact enumeration is too dear."""
-EXACT_BUDGET = 600_000_000
-"""Most five-card lookups an exact Omaha equity may take (about a second on one core)."""
+EXACT_BUDGET = 250_000_000
+"""Most pair-table lookups (one a pair of hole cards, a player and a board) an exact Omaha
+equity may take: about a second on one core."""
 _SLICE_ROWS = 1 << 16
-_SLICE_WORK = 4_000_000  # lookups of one C call between two checks for Ctrl-C
+_SLICE_WORK = 2_000_000  # pair lookups of one C call (~8 ms) between two checks for Ctrl-C
 _POT = 2 * lib.HR_SHARE_UNITS
 
 
@@ -419,8 +420,9 @@ def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list
 
     n = deal.players
     counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
-    _check(lib.hr_omaha_equity(deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead, len(deal.dead),
-                               int(deal.hilo), deal.seed, deal.trials, first, end, counts, squares, deals))
+    _check(lib.hr_omaha_equity(*_tables(), deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead,
+                               len(deal.dead), int(deal.hilo), deal.seed, deal.trials, first, end, counts, squares,
+                               deals))
     return list(counts), list(squares), deals[0]
 
 
@@ -473,13 +475,13 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     labels = [format_cards(h) if h is not None else "random" for h in hands]
     n, left = len(hands), 5 - len(board_cards)
     runouts = math.comb(unseen, left)
-    lookups = runouts * n * math.comb(nhole, 2) * 10 * (2 if hilo else 1)
+    lookups = runouts * n * math.comb(nhole, 2)
     exact = trials is None and client is None and not nrandom and lookups <= EXACT_BUDGET
     if not exact:
         trials = trials or DEFAULT_TRIALS
         seed = _seed(seed)
     total = runouts if exact else -(-trials // lib.HR_EQUITY_CHUNK)  # type: ignore[operator]
-    per_unit = n * math.comb(nhole, 2) * 10 * (1 if exact else lib.HR_EQUITY_CHUNK)
+    per_unit = n * math.comb(nhole, 2) * (1 if exact else lib.HR_EQUITY_CHUNK)
     slices = max(1, min(total, -(-total * per_unit // _SLICE_WORK)))
     deal = _OmahaDeal(table, nhole, n, bytes(board_cards), bytes(dead_cards), bool(hilo), 0 if exact else seed or 0,
                       0 if exact else trials or 0)

@@ -112,25 +112,25 @@ int main(int argc, char **argv) {
             hr_sd_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
             hr_omaha_batch(rows_holes, 3 + upto(5), rows_boards, rows / 2, upto(2) ? row_ranks : NULL,
                            upto(2) ? row_shares : NULL, &err);
-            {
-                static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS];
-                static uint32_t omaha_index[90000];
-                static int built = 0;
-                if (!built) built = hr_omaha_slots() <= 90000 && hr_omaha_build(omaha_high, omaha_low, omaha_index) == 0;
-                if (built) {
-                    hr_omaha_table_batch(omaha_high, omaha_low, omaha_index, rows_holes, 3 + upto(5), rows_boards,
-                                         rows / 2, upto(2) ? row_ranks : NULL, upto(2) ? row_shares : NULL, &err);
-                    hr_omaha_hand(omaha_high, omaha_low, omaha_index, rows_holes + upto(8), 3 + upto(5),
-                                  rows_boards + upto(8));
-                }
+            static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS];
+            static uint32_t omaha_index[90000];
+            static int omaha_built = 0;
+            if (!omaha_built)
+                omaha_built = hr_omaha_slots() <= 90000 && hr_omaha_build(omaha_high, omaha_low, omaha_index) == 0;
+            if (omaha_built) {
+                hr_omaha_table_batch(omaha_high, omaha_low, omaha_index, rows_holes, 3 + upto(5), rows_boards, rows / 2,
+                                     upto(2) ? row_ranks : NULL, upto(2) ? row_shares : NULL, &err);
+                hr_omaha_hand(omaha_high, omaha_low, omaha_index, rows_holes + upto(8), 3 + upto(5),
+                              rows_boards + upto(8));
             }
-            if (r % 50 == 0) { /* Omaha equity: exact on few runouts, or a little Monte Carlo */
+            if (r % 50 == 0 && omaha_built) { /* Omaha equity: exact on few runouts, or a little Monte Carlo */
                 static uint64_t omaha_counts[3 * 10];
                 static uint64_t omaha_squares[10];
                 uint64_t omaha_deals = 0;
                 int omaha_players = upto(12), omaha_hole = 3 + upto(5), omaha_board = upto(7);
                 for (int i = 0; i < 60; i++) rows_holes[i] = upto(6) ? card() : 255;
-                hr_omaha_equity(rows_holes, omaha_hole, omaha_players, board, omaha_board < 3 ? 5 : omaha_board,
+                hr_omaha_equity(omaha_high, omaha_low, omaha_index, rows_holes, omaha_hole, omaha_players, board,
+                                omaha_board < 3 ? 5 : omaha_board,
                                 dead, ndead, upto(2), next(), upto(2) ? 0 : (uint64_t)(1 + upto(500)),
                                 (uint64_t)upto(50), (uint64_t)upto(60), omaha_counts, upto(2) ? omaha_squares : NULL,
                                 &omaha_deals);

@@ -157,6 +157,8 @@ def enumerated(players, board, hilo):
     (["As 2s Kd Kc", "Ah 3h Qd Qc", "4c 5c 9d 9h"], "6c 7d Th", True),
     (["As 2s 3d Kc Qh", "4h 5h Qd Qc 8s"], "6c 7d Th 9s", True),
     (["As 2s 3d Kc Qh 7h", "4h 5h Qd Qc 8s 8c"], "6c 7d Th", True),
+    (["As Ks 2h 3h", "Qs Js 4h 5h", "8s 7s 8h 7h"], "Ts 9s 6h", True),  # flushes, straight flushes
+    (["Ac Kc Qc Jc", "9c 8c 2d 3d"], "Tc 7c 4c", False),  # three of a suit already on the board
 ])
 def test_equity_equals_enumeration(players, board, hilo):
     result = omaha.equity(players, board, hilo=hilo)

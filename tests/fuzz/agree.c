@@ -1,0 +1,118 @@
+/* The same answers from every build of the kernel: prints one checksum a section over fixed
+ * pseudo-random input (ranking batches of every game, Omaha, showdowns, hand strength,
+ * Monte Carlo equity). tests/fuzz/agree.sh builds it with GNU extensions (and the x86 AVX2,
+ * SSE4.1 and popcnt paths the CPU picks) and with -DHR_PORTABLE (what MSVC builds) and
+ * compares the two outputs. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "handrank.h"
+
+static uint64_t state = 0x9E3779B97F4A7C15ull;
+
+static uint64_t next(void) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+}
+
+/* `rows` rows of `width` distinct cards at `out`. */
+static void deal(uint8_t *out, int64_t rows, int width) {
+    for (int64_t r = 0; r < rows; r++) {
+        uint64_t used = 0;
+        for (int j = 0; j < width; j++) {
+            int c;
+            do c = (int)(next() % 52);
+            while (used >> c & 1);
+            used |= 1ull << c;
+            out[r * width + j] = (uint8_t)c;
+        }
+    }
+}
+
+static uint64_t digest;
+
+static void mix(uint64_t value) {
+    digest ^= value;
+    digest *= 1099511628211ull;
+}
+
+static void mix16(const uint16_t *values, int64_t n) {
+    for (int64_t i = 0; i < n; i++) mix(values[i]);
+}
+
+static void section(const char *name) {
+    printf("%s %016llx\n", name, (unsigned long long)digest);
+    digest = 1469598103934665603ull;
+}
+
+#define ROWS 200000
+
+int main(void) {
+    static uint8_t cards[ROWS * 25], boards[ROWS * 5];
+    static uint16_t out[ROWS * 10], shares[ROWS * 10], low[ROWS];
+    int error;
+    digest = 1469598103934665603ull;
+
+    for (int n = 5; n <= 7; n++) {
+        deal(cards, ROWS, n);
+        mix((uint64_t)hr_rank_batch(cards, ROWS, n, out, &error));
+        mix16(out, ROWS);
+        mix((uint64_t)hr_a5_rank_batch(cards, ROWS, n, out, &error));
+        mix16(out, ROWS);
+    }
+    cards[5 * 1000 + 3] = cards[5 * 1000 + 1]; /* a repeated card: the row refused */
+    mix((uint64_t)hr_rank_batch(cards, ROWS, 5, out, &error) + (uint64_t)error);
+    section("rank_batch");
+
+    static uint16_t high_table[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], low_table[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS];
+    static uint32_t board_row[1 << 17];
+    if (hr_omaha_slots() > (1u << 17) || hr_omaha_build(high_table, low_table, board_row)) return 1;
+    for (int nhole = 4; nhole <= 6; nhole++) {
+        deal(cards, ROWS, nhole + 5);
+        for (int64_t r = 0; r < ROWS; r++)
+            for (int j = 0; j < 5; j++) boards[r * 5 + j] = cards[r * (nhole + 5) + nhole + j];
+        for (int64_t r = 0; r < ROWS; r++)
+            for (int j = 0; j < nhole; j++) cards[r * nhole + j] = cards[r * (nhole + 5) + j];
+        mix((uint64_t)hr_omaha_table_batch(high_table, low_table, board_row, cards, nhole, boards, ROWS, out, low,
+                                           &error));
+        mix16(out, ROWS);
+        mix16(low, ROWS);
+    }
+    section("omaha");
+
+    for (int players = 1; players <= 10; players++) {
+        int64_t rows = ROWS / players;
+        deal(cards, rows, 5 + 2 * players);
+        for (int64_t r = 0; r < rows; r++)
+            for (int j = 0; j < 5; j++) boards[r * 5 + j] = cards[r * (5 + 2 * players) + j];
+        for (int64_t r = 0; r < rows; r++)
+            for (int j = 0; j < 2 * players; j++) cards[r * 2 * players + j] = cards[r * (5 + 2 * players) + 5 + j];
+        mix((uint64_t)hr_showdown_batch(cards, boards, rows, players, out, shares, &error));
+        mix16(out, rows * players);
+        mix16(shares, rows * players);
+    }
+    section("showdown");
+
+    static const uint8_t flops[3][4] = {{46, 21, 0, 0}, {43, 35, 16, 0}, {39, 27, 7, 14}};
+    static uint64_t sum[1326], squares[1326];
+    static uint32_t runouts[1326], histogram[1326 * 9];
+    static int32_t now[1326];
+    for (int b = 0; b < 3; b++) {
+        int nboard = b < 2 ? 3 : 4;
+        mix((uint64_t)hr_hand_strength(flops[b], nboard, 9, 0, 2000, now, sum, squares, runouts, histogram));
+        for (int i = 0; i < 1326; i++) mix(sum[i] ^ squares[i] << 1 ^ (uint64_t)runouts[i] << 2 ^ (uint64_t)now[i]);
+        for (int i = 0; i < 1326 * 9; i++) mix(histogram[i]);
+    }
+    section("hand_strength");
+
+    static const uint8_t combos[] = {51, 50, 45, 44, 43, 39};
+    static const int32_t start[] = {0, 1, 2, 3};
+    static const double weights[] = {1, 1, 1};
+    static uint64_t outcomes[8];
+    mix((uint64_t)hr_equity_monte_carlo(combos, start, weights, 3, NULL, 0, NULL, 0, 7, 300000, 0, 5, outcomes));
+    for (int i = 0; i < 8; i++) mix(outcomes[i]);
+    section("equity");
+    return 0;
+}

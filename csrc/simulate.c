@@ -123,17 +123,42 @@ HR_SSE41 static void winners_sse41(const uint16_t *ranks, uint16_t *shares, int 
 }
 #endif
 
+/* The flush ranks of the listed rows of a block (every id is 0..51 by now). */
+HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
+                           const int *flush_rows, int nflush, uint16_t *block_ranks) {
+    for (int f = 0; f < nflush; f++) {
+        int r = flush_rows[f];
+        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+        uint64_t key = HR_SUIT_BIAS, suits = 0;
+        for (int j = 0; j < 5; j++) {
+            key += hr_card_key[board[j]];
+            suits |= suit_rank_bit(board[j]);
+        }
+        for (int p = 0; p < nplayers; p++) {
+            uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
+            if (k & HR_FLUSH_CHECK)
+                block_ranks[r * nplayers + p] =
+                    (uint16_t)flush_rank(suits | suit_rank_bit(hole[2 * p]) | suit_rank_bit(hole[2 * p + 1]), k);
+        }
+    }
+}
+
+/* How many rows of the block at `start` have 8 lanes from their first rank inside the
+ * call's arrays (for winners_sse41). */
+HR_INLINE int wide_rows(int64_t nrows, int64_t start, int rows, int nplayers) {
+    int64_t wide = (nrows * nplayers - 8) / nplayers + 1 - start;
+    return nplayers > 8 || nrows * nplayers < 8 ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
+}
+
 /* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
  * players unrolls), in blocks of rows, with one test a block for bad input:
- * - each row's card bits: a repeated card leaves fewer bits in their or than cards (counted
- *   with `popcnt`, else their sum, which differs from the or exactly when a bit came twice);
+ * - each row's card bits: their or and their sum differ exactly when a bit came twice;
  * - each row's board key once, then each player's key (one add a hole card; ids above 51
  *   mark the sums) and its non-flush rank, listing the rows where a key says flush;
  * - the flush ranks of the listed rows;
  * - the winners (`winners`). */
 HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
-                                uint16_t *ranks, uint16_t *shares, int *error, const int popcnt,
-                                hr_winners_fn winners) {
+                                uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
     int flush_rows[HR_SHOWDOWN_BLOCK];
     for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
         int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK, nflush = 0;
@@ -145,13 +170,13 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
             uint64_t any = 0, sum = 0;
             for (int j = 0; j < 5; j++) {
                 any |= 1ull << (board[j] & 63);
-                if (!popcnt) sum += 1ull << (board[j] & 63);
+                sum += 1ull << (board[j] & 63);
             }
             for (int j = 0; j < 2 * nplayers; j++) {
                 any |= 1ull << (hole[j] & 63);
-                if (!popcnt) sum += 1ull << (hole[j] & 63);
+                sum += 1ull << (hole[j] & 63);
             }
-            repeats |= popcnt ? (uint64_t)(hr_popcount64(any) ^ (5 + 2 * nplayers)) : any ^ sum;
+            repeats |= any ^ sum;
         }
         for (int r = 0; r < rows; r++) { /* keys (ids above 51 mark them) and non-flush ranks */
             const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
@@ -171,54 +196,94 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
             int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
             if (bad >= 0) return start + bad;
         }
-        for (int f = 0; f < nflush; f++) { /* every id is 0..51 now */
-            int r = flush_rows[f];
-            const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
-            uint64_t key = HR_SUIT_BIAS, suits = 0;
-            for (int j = 0; j < 5; j++) {
-                key += hr_card_key[board[j]];
-                suits |= suit_rank_bit(board[j]);
-            }
-            for (int p = 0; p < nplayers; p++) {
-                uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
-                if (k & HR_FLUSH_CHECK)
-                    block_ranks[r * nplayers + p] = (uint16_t)flush_rank(
-                        suits | suit_rank_bit(hole[2 * p]) | suit_rank_bit(hole[2 * p + 1]), k);
-            }
-        }
-        /* rows whose 8 lanes from their first rank stay inside this call's arrays */
-        int64_t wide = (nrows * nplayers - 8) / nplayers + 1 - start;
-        winners(block_ranks, shares + start * nplayers, rows, nplayers,
-                nplayers > 8 || nrows * nplayers < 8 ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows);
+        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
 }
 
-#define HR_SHOWDOWN_CASES(popcnt, winners)                                                                     \
-    switch (nplayers) {                                                                                        \
-    case 1: return showdown_rows(holes, boards, nrows, 1, ranks, shares, error, popcnt, winners);             \
-    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error, popcnt, winners);             \
-    case 3: return showdown_rows(holes, boards, nrows, 3, ranks, shares, error, popcnt, winners);             \
-    case 4: return showdown_rows(holes, boards, nrows, 4, ranks, shares, error, popcnt, winners);             \
-    case 5: return showdown_rows(holes, boards, nrows, 5, ranks, shares, error, popcnt, winners);             \
-    case 6: return showdown_rows(holes, boards, nrows, 6, ranks, shares, error, popcnt, winners);             \
-    case 7: return showdown_rows(holes, boards, nrows, 7, ranks, shares, error, popcnt, winners);             \
-    case 8: return showdown_rows(holes, boards, nrows, 8, ranks, shares, error, popcnt, winners);             \
-    case 9: return showdown_rows(holes, boards, nrows, 9, ranks, shares, error, popcnt, winners);             \
-    default: return showdown_rows(holes, boards, nrows, 10, ranks, shares, error, popcnt, winners);           \
+#if HR_X86_DISPATCH
+/* showdown_rows with SSE: each card's 16-byte entry holds its key and its bit, so one add
+ * sums both. A hand's key is the board's sum plus its two cards'; over the row, the sum of
+ * the card bits has as many bits set as there are cards exactly when no card came twice (a
+ * repeated bit carries and loses one). Ids above 51 mark the keys and have no bit. */
+HR_SSE41 static inline __attribute__((always_inline)) int64_t
+showdown_rows_sse(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+                  const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
+    int flush_rows[HR_SHOWDOWN_BLOCK];
+    const __m128i bias = _mm_set_epi64x(0, (long long)HR_SUIT_BIAS);
+    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK, nflush = 0;
+        const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
+        uint16_t *block_ranks = ranks + start * nplayers;
+        uint64_t marks = 0, repeats = 0;
+        for (int r = 0; r < rows; r++) {
+            const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+            uint16_t *rank = block_ranks + r * nplayers;
+            __m128i board_sum = _mm_add_epi64(
+                _mm_add_epi64(_mm_add_epi64(entry[board[0]], entry[board[1]]), _mm_add_epi64(entry[board[2]], entry[board[3]])),
+                _mm_add_epi64(entry[board[4]], bias));
+            __m128i row_sum = board_sum;
+            uint64_t row_marks = 0;
+            for (int p = 0; p < nplayers; p++) {
+                __m128i two = _mm_add_epi64(entry[hole[2 * p]], entry[hole[2 * p + 1]]);
+                uint64_t k = (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(board_sum, two));
+                row_sum = _mm_add_epi64(row_sum, two);
+                rank[p] = (uint16_t)multiset_rank(k);
+                row_marks |= k;
+            }
+            repeats |= (uint64_t)(hr_popcount64((uint64_t)_mm_extract_epi64(row_sum, 1)) ^ (5 + 2 * nplayers));
+            marks |= row_marks;
+            flush_rows[nflush] = r;
+            nflush += (row_marks & HR_FLUSH_CHECK) != 0;
+        }
+        if (HR_UNLIKELY((marks & HR_INVALID_CHECK) | repeats)) {
+            int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
+            if (bad >= 0) return start + bad;
+        }
+        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
+    return -1;
+}
+#endif
 
 static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers,
                               uint16_t *ranks, uint16_t *shares, int *error) {
-    HR_SHOWDOWN_CASES(0, winners_scalar)
+    switch (nplayers) {
+    case 1: return showdown_rows(holes, boards, nrows, 1, ranks, shares, error, winners_scalar);
+    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error, winners_scalar);
+    case 3: return showdown_rows(holes, boards, nrows, 3, ranks, shares, error, winners_scalar);
+    case 4: return showdown_rows(holes, boards, nrows, 4, ranks, shares, error, winners_scalar);
+    case 5: return showdown_rows(holes, boards, nrows, 5, ranks, shares, error, winners_scalar);
+    case 6: return showdown_rows(holes, boards, nrows, 6, ranks, shares, error, winners_scalar);
+    case 7: return showdown_rows(holes, boards, nrows, 7, ranks, shares, error, winners_scalar);
+    case 8: return showdown_rows(holes, boards, nrows, 8, ranks, shares, error, winners_scalar);
+    case 9: return showdown_rows(holes, boards, nrows, 9, ranks, shares, error, winners_scalar);
+    default: return showdown_rows(holes, boards, nrows, 10, ranks, shares, error, winners_scalar);
+    }
 }
 
 #if HR_X86_DISPATCH
-/* The same where the CPU counts bits and shifts by a register in one instruction, with the
- * winners of up to 8 players a row in one vector. */
+/* The same with SSE4.1: keys and card bits summed together (showdown_rows_sse), the winners
+ * of up to 8 players a row in one vector. */
 HR_SSE41 static int64_t showdown_batch_sse41(const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                                              int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
-    HR_SHOWDOWN_CASES(1, nplayers <= 8 ? winners_sse41 : winners_scalar)
+    __m128i entry[256]; /* a byte's key and, for ids 0..51, its bit */
+    for (int c = 0; c < 256; c++) entry[c] = _mm_set_epi64x(c < 52 ? (long long)(1ull << c) : 0, (long long)hr_card_key[c]);
+    hr_winners_fn winners = nplayers <= 8 ? winners_sse41 : winners_scalar;
+    switch (nplayers) {
+    case 1: return showdown_rows_sse(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
+    case 2: return showdown_rows_sse(entry, holes, boards, nrows, 2, ranks, shares, error, winners);
+    case 3: return showdown_rows_sse(entry, holes, boards, nrows, 3, ranks, shares, error, winners);
+    case 4: return showdown_rows_sse(entry, holes, boards, nrows, 4, ranks, shares, error, winners);
+    case 5: return showdown_rows_sse(entry, holes, boards, nrows, 5, ranks, shares, error, winners);
+    case 6: return showdown_rows_sse(entry, holes, boards, nrows, 6, ranks, shares, error, winners);
+    case 7: return showdown_rows_sse(entry, holes, boards, nrows, 7, ranks, shares, error, winners);
+    case 8: return showdown_rows_sse(entry, holes, boards, nrows, 8, ranks, shares, error, winners);
+    case 9: return showdown_rows_sse(entry, holes, boards, nrows, 9, ranks, shares, error, winners);
+    default: return showdown_rows_sse(entry, holes, boards, nrows, 10, ranks, shares, error, winners);
+    }
 }
 #endif
 

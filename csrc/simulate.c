@@ -203,41 +203,44 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
 }
 
 #if HR_X86_DISPATCH
-/* showdown_rows with SSE: each card's 16-byte entry holds its key and its bit, so one add
- * sums both. A hand's key is the board's sum plus its two cards'; over the row, the sum of
- * the card bits has as many bits set as there are cards exactly when no card came twice (a
- * repeated bit carries and loses one). Ids above 51 mark the keys and have no bit. */
+/* showdown_rows with SSE: each card's 16-byte entry holds, in 32-bit lanes, its rank key
+ * times the multiset hash's multiplier, its suit counter and bad-id mark (the upper half of
+ * its hr_card_key), and its bit among cards 0..31 and 32..51, so one add sums them all. A
+ * hand's entry is the board's sum plus its two cards': its first lane is the hash before the
+ * mask (a product distributes over the sum), its second says flush or bad id. Over the row,
+ * the card bits keep one bit a card exactly when none repeats (a repeated bit carries and
+ * loses one). Ids above 51 have no bit. */
 HR_SSE41 static inline __attribute__((always_inline)) int64_t
 showdown_rows_sse(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                   const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
     int flush_rows[HR_SHOWDOWN_BLOCK];
-    const __m128i bias = _mm_set_epi64x(0, (long long)HR_SUIT_BIAS);
+    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
     for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
         int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK, nflush = 0;
         const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
         uint16_t *block_ranks = ranks + start * nplayers;
-        uint64_t marks = 0, repeats = 0;
+        __m128i marks = _mm_setzero_si128();
+        uint64_t repeats = 0;
         for (int r = 0; r < rows; r++) {
             const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
             uint16_t *rank = block_ranks + r * nplayers;
-            __m128i board_sum = _mm_add_epi64(
-                _mm_add_epi64(_mm_add_epi64(entry[board[0]], entry[board[1]]), _mm_add_epi64(entry[board[2]], entry[board[3]])),
-                _mm_add_epi64(entry[board[4]], bias));
-            __m128i row_sum = board_sum;
-            uint64_t row_marks = 0;
+            __m128i board_sum = _mm_add_epi32(
+                _mm_add_epi32(_mm_add_epi32(entry[board[0]], entry[board[1]]), _mm_add_epi32(entry[board[2]], entry[board[3]])),
+                _mm_add_epi32(entry[board[4]], bias));
+            __m128i row_sum = board_sum, row_marks = _mm_setzero_si128();
             for (int p = 0; p < nplayers; p++) {
-                __m128i two = _mm_add_epi64(entry[hole[2 * p]], entry[hole[2 * p + 1]]);
-                uint64_t k = (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(board_sum, two));
-                row_sum = _mm_add_epi64(row_sum, two);
-                rank[p] = (uint16_t)multiset_rank(k);
-                row_marks |= k;
+                __m128i two = _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]), hand = _mm_add_epi32(board_sum, two);
+                uint32_t t = (uint32_t)_mm_cvtsi128_si32(hand) & ((1u << HR_MULTISET_SUM_BITS) - 1);
+                row_sum = _mm_add_epi32(row_sum, two);
+                rank[p] = hr_multiset_rank[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
+                row_marks = _mm_or_si128(row_marks, hand);
             }
             repeats |= (uint64_t)(hr_popcount64((uint64_t)_mm_extract_epi64(row_sum, 1)) ^ (5 + 2 * nplayers));
-            marks |= row_marks;
+            marks = _mm_or_si128(marks, row_marks);
             flush_rows[nflush] = r;
-            nflush += (row_marks & HR_FLUSH_CHECK) != 0;
+            nflush += ((uint32_t)_mm_extract_epi32(row_marks, 1) & (uint32_t)(HR_FLUSH_CHECK >> 32)) != 0;
         }
-        if (HR_UNLIKELY((marks & HR_INVALID_CHECK) | repeats)) {
+        if (HR_UNLIKELY(((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats)) {
             int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
             if (bad >= 0) return start + bad;
         }
@@ -269,8 +272,12 @@ static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64
  * of up to 8 players a row in one vector. */
 HR_SSE41 static int64_t showdown_batch_sse41(const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                                              int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
-    __m128i entry[256]; /* a byte's key and, for ids 0..51, its bit */
-    for (int c = 0; c < 256; c++) entry[c] = _mm_set_epi64x(c < 52 ? (long long)(1ull << c) : 0, (long long)hr_card_key[c]);
+    __m128i entry[256]; /* see showdown_rows_sse */
+    for (int c = 0; c < 256; c++) {
+        uint64_t bit = c < 52 ? 1ull << c : 0;
+        entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
+                                  (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
+    }
     hr_winners_fn winners = nplayers <= 8 ? winners_sse41 : winners_scalar;
     switch (nplayers) {
     case 1: return showdown_rows_sse(entry, holes, boards, nrows, 1, ranks, shares, error, winners);

@@ -99,12 +99,11 @@ static void winners_scalar(const uint16_t *ranks, uint16_t *shares, int rows, in
 
 #if HR_X86_DISPATCH
 #include <immintrin.h>
-#define HR_SSE41 __attribute__((target("sse4.1,popcnt,bmi,bmi2")))
+#define HR_AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
 
 /* winners_scalar for up to 8 players, a row in one vector: the first `wide_rows` rows may read
  * and write 8 ranks and shares (the lanes past the row are the next rows', rewritten after). */
-HR_SSE41 static void winners_sse41(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers,
-                                   int wide_rows) {
+HR_AVX2 static void winners_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
     static const uint16_t share_of[9] = {0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2, HR_SHARE_UNITS / 3,
                                          HR_SHARE_UNITS / 4, HR_SHARE_UNITS / 5, HR_SHARE_UNITS / 6,
                                          HR_SHARE_UNITS / 7, HR_SHARE_UNITS / 8};
@@ -113,8 +112,7 @@ HR_SSE41 static void winners_sse41(const uint16_t *ranks, uint16_t *shares, int 
     int r = 0;
     for (; r < wide_rows; r++) {
         __m128i rank = _mm_or_si128(_mm_loadu_si128((const __m128i *)(ranks + r * nplayers)), past);
-        __m128i best = _mm_set1_epi16((short)_mm_cvtsi128_si32(_mm_minpos_epu16(rank)));
-        __m128i winner = _mm_cmpeq_epi16(rank, best);
+        __m128i winner = _mm_cmpeq_epi16(rank, _mm_broadcastw_epi16(_mm_minpos_epu16(rank)));
         int winners = __builtin_popcount((unsigned)_mm_movemask_epi8(winner)) >> 1;
         _mm_storeu_si128((__m128i *)(shares + r * nplayers),
                          _mm_and_si128(winner, _mm_set1_epi16((short)share_of[winners])));
@@ -144,7 +142,7 @@ HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_hol
 }
 
 /* How many rows of the block at `start` have 8 lanes from their first rank inside the
- * call's arrays (for winners_sse41). */
+ * call's arrays (for winners_avx2). */
 HR_INLINE int wide_rows(int64_t nrows, int64_t start, int rows, int nplayers) {
     int64_t wide = (nrows * nplayers - 8) / nplayers + 1 - start;
     return nplayers > 8 || nrows * nplayers < 8 ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
@@ -203,15 +201,15 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
 }
 
 #if HR_X86_DISPATCH
-/* showdown_rows with SSE: each card's 16-byte entry holds, in 32-bit lanes, its rank key
+/* showdown_rows with vectors: each card's 16-byte entry holds, in 32-bit lanes, its rank key
  * times the multiset hash's multiplier, its suit counter and bad-id mark (the upper half of
  * its hr_card_key), and its bit among cards 0..31 and 32..51, so one add sums them all. A
  * hand's entry is the board's sum plus its two cards': its first lane is the hash before the
  * mask (a product distributes over the sum), its second says flush or bad id. Over the row,
  * the card bits keep one bit a card exactly when none repeats (a repeated bit carries and
  * loses one). Ids above 51 have no bit. */
-HR_SSE41 static inline __attribute__((always_inline)) int64_t
-showdown_rows_sse(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+HR_AVX2 static inline __attribute__((always_inline)) int64_t
+showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                   const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
     int flush_rows[HR_SHOWDOWN_BLOCK];
     const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
@@ -268,28 +266,28 @@ static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64
 }
 
 #if HR_X86_DISPATCH
-/* The same with SSE4.1: keys and card bits summed together (showdown_rows_sse), the winners
+/* The same with AVX2: keys and card bits summed together (showdown_rows_avx2), the winners
  * of up to 8 players a row in one vector. */
-HR_SSE41 static int64_t showdown_batch_sse41(const uint8_t *holes, const uint8_t *boards, int64_t nrows,
-                                             int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
-    __m128i entry[256]; /* see showdown_rows_sse */
+HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+                                           int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
+    __m128i entry[256]; /* see showdown_rows_avx2 */
     for (int c = 0; c < 256; c++) {
         uint64_t bit = c < 52 ? 1ull << c : 0;
         entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
                                   (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
     }
-    hr_winners_fn winners = nplayers <= 8 ? winners_sse41 : winners_scalar;
+    hr_winners_fn winners = nplayers <= 8 ? winners_avx2 : winners_scalar;
     switch (nplayers) {
-    case 1: return showdown_rows_sse(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
-    case 2: return showdown_rows_sse(entry, holes, boards, nrows, 2, ranks, shares, error, winners);
-    case 3: return showdown_rows_sse(entry, holes, boards, nrows, 3, ranks, shares, error, winners);
-    case 4: return showdown_rows_sse(entry, holes, boards, nrows, 4, ranks, shares, error, winners);
-    case 5: return showdown_rows_sse(entry, holes, boards, nrows, 5, ranks, shares, error, winners);
-    case 6: return showdown_rows_sse(entry, holes, boards, nrows, 6, ranks, shares, error, winners);
-    case 7: return showdown_rows_sse(entry, holes, boards, nrows, 7, ranks, shares, error, winners);
-    case 8: return showdown_rows_sse(entry, holes, boards, nrows, 8, ranks, shares, error, winners);
-    case 9: return showdown_rows_sse(entry, holes, boards, nrows, 9, ranks, shares, error, winners);
-    default: return showdown_rows_sse(entry, holes, boards, nrows, 10, ranks, shares, error, winners);
+    case 1: return showdown_rows_avx2(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
+    case 2: return showdown_rows_avx2(entry, holes, boards, nrows, 2, ranks, shares, error, winners);
+    case 3: return showdown_rows_avx2(entry, holes, boards, nrows, 3, ranks, shares, error, winners);
+    case 4: return showdown_rows_avx2(entry, holes, boards, nrows, 4, ranks, shares, error, winners);
+    case 5: return showdown_rows_avx2(entry, holes, boards, nrows, 5, ranks, shares, error, winners);
+    case 6: return showdown_rows_avx2(entry, holes, boards, nrows, 6, ranks, shares, error, winners);
+    case 7: return showdown_rows_avx2(entry, holes, boards, nrows, 7, ranks, shares, error, winners);
+    case 8: return showdown_rows_avx2(entry, holes, boards, nrows, 8, ranks, shares, error, winners);
+    case 9: return showdown_rows_avx2(entry, holes, boards, nrows, 9, ranks, shares, error, winners);
+    default: return showdown_rows_avx2(entry, holes, boards, nrows, 10, ranks, shares, error, winners);
     }
 }
 #endif
@@ -302,8 +300,8 @@ int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t n
         return 0;
     }
 #if HR_X86_DISPATCH
-    if (__builtin_cpu_supports("sse4.1") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
-        return showdown_batch_sse41(holes, boards, nrows, nplayers, ranks, shares, error);
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
+        return showdown_batch_avx2(holes, boards, nrows, nplayers, ranks, shares, error);
 #endif
     return showdown_batch(holes, boards, nrows, nplayers, ranks, shares, error);
 }

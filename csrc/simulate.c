@@ -222,12 +222,13 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
         for (int r = 0; r < rows; r++) {
             const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
             uint16_t *rank = block_ranks + r * nplayers;
-            __m128i board_sum = _mm_add_epi32(
-                _mm_add_epi32(_mm_add_epi32(entry[board[0]], entry[board[1]]), _mm_add_epi32(entry[board[2]], entry[board[3]])),
-                _mm_add_epi32(entry[board[4]], bias));
+            __m128i front = _mm_add_epi32(entry[board[0]], entry[board[1]]),
+                    back = _mm_add_epi32(entry[board[2]], entry[board[3]]),
+                    board_sum = _mm_add_epi32(_mm_add_epi32(front, back), _mm_add_epi32(entry[board[4]], bias));
             __m128i row_sum = board_sum, row_marks = _mm_setzero_si128();
             for (int p = 0; p < nplayers; p++) {
-                __m128i two = _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]), hand = _mm_add_epi32(board_sum, two);
+                __m128i two = _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]),
+                        hand = _mm_add_epi32(board_sum, two);
                 uint32_t t = (uint32_t)_mm_cvtsi128_si32(hand) & ((1u << HR_MULTISET_SUM_BITS) - 1);
                 row_sum = _mm_add_epi32(row_sum, two);
                 rank[p] = hr_multiset_rank[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];

@@ -190,7 +190,8 @@ static void class_strengths(const uint8_t *cards, classes_t *c) {
         for (uint64_t rest = seen[w]; rest; rest &= rest - 1) {
             int rank = (w << 6) + hr_ctz64(rest), equal = 0, equal_through[13] = {0}, equal_suited[13] = {0};
             for (int entry = head[rank]; entry >= 0; entry = next[entry]) {
-                int k = entry % HR_CLASSES, a = hr_class_lo[k], b = hr_class_hi[k], sign = entry < HR_CLASSES ? -1 : 1;
+                int k = entry % HR_CLASSES, a = hr_class_lo[k], b = hr_class_hi[k];
+                int sign = entry < HR_CLASSES ? -1 : 1;
                 if (entry < HR_CLASSES) {
                     equal += c->size[k];
                     equal_through[a] += a < b ? avail[b] : avail[a] - 1;
@@ -343,7 +344,8 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
         runouts[i] += class_runouts[c];
         if (bins)
             for (int b = 0; b < bins; b++)
-                histogram[(size_t)i * (size_t)bins + (size_t)b] += class_histogram[(size_t)c * (size_t)bins + (size_t)b];
+                histogram[(size_t)i * (size_t)bins + (size_t)b] +=
+                    class_histogram[(size_t)c * (size_t)bins + (size_t)b];
     }
     free(class_histogram);
     return 0;

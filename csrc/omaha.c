@@ -215,11 +215,13 @@ HR_NOINLINE int row_error(const uint8_t *hole, int nhole, const uint8_t *board) 
     return check_row(hole, nhole, board);
 }
 
-/* Rows through the pair tables. Per row: the board's key (its multiset's row in the tables,
- * its suit counters, bad ids) and the hole's key (suit counters, bad ids); one lookup a hole
- * pair; the flush path only when a suit has three board cards and two hole cards. Ids above
- * 51 are caught by the keys; with `popcnt` (an instruction of this build), a repeated card by
- * counting the bits of the row's cards, else by check_row. */
+/* Rows through the pair tables, in blocks of HR_OMAHA_BLOCK rows. First, per row: the
+ * board's key (its multiset's row in the tables, fetched ahead; its suit counters; bad ids)
+ * and the hole's key (suit counters, bad ids), and the row goes on the flush list when a suit
+ * has three board cards and two hole cards. Then one lookup a hole pair, then the listed
+ * rows' flushes (omaha_flush). Ids above 51 are caught by the keys; with `popcnt` (an
+ * instruction of this build), a repeated card by counting the bits of the row's cards, else
+ * by check_row. */
 #define HR_OMAHA_BLOCK 32
 
 /* Entry in a board's row of the pair of cards a, b (ids 0..51, either order), at 64 a + b. */

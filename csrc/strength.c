@@ -97,24 +97,23 @@ static int strengths(const holdings_t *h, const uint8_t *cards, int ncards, int3
 }
 
 /* ------------------------------------------------------------------ rank-pair classes */
-/* On a river board with at most three cards of a suit, a holding's rank depends on its two
- * ranks alone (its class, one of 91: ranks a <= b, numbered b (b + 1) / 2 + a), except the
- * holdings of two cards of a suit the board has three of (at most one a class), which may
- * flush. The classes are ranked (91 lookups, not 1,081), each suited holding that may flush
- * too, and all are swept best first. Card removal is counted per rank (every card of a rank
- * has the same better and equal holdings through it) plus, for the cards of the suit, the
- * suited holdings that left their class for their flush. So the holdings of a class without
- * a card of that suit share one numerator, and those with one share one of two more. */
+/* On a river board with at most four cards of a suit, a holding without a card of that suit
+ * ranks by its two ranks alone: its class, one of 91 (ranks a <= b, numbered b (b + 1) / 2
+ * + a). A holding with one card of it may flush when the board has four, with two when it
+ * has three or four, but its flush depends only on the ranks of those cards. So a class's
+ * holdings fall into four kinds, each of one rank: none of the suit, the suit's card of rank
+ * a with another, of rank b with another, both of the suit. The kinds are ranked (at most 91
+ * lookups, not 1,081), chained by rank and swept best first. Card removal is counted per rank
+ * for cards off the suit, and per rank for the suit's cards: every card of a kind has the
+ * same better and equal holdings through it. So the holdings of a kind share a numerator. */
 #define HR_CLASSES 91
 
+enum { HR_KIND_PLAIN, HR_KIND_SUITED_LO, HR_KIND_SUITED_HI, HR_KIND_SUITED_BOTH, HR_KINDS };
+
 typedef struct {
-    int size[HR_CLASSES];      /* holdings of each class on this board: 0 when it leaves none */
-    int numerator[HR_CLASSES]; /* of its holdings without a card of the suit `suit` */
-    int suit;                  /* the suit with three board cards, or -1 */
-    int suit_left[13];         /* that suit's card of each rank is off the board */
-    int numerator_lo[HR_CLASSES], numerator_hi[HR_CLASSES]; /* with that suit's card of rank lo, hi */
-    int numerator_suited[HR_CLASSES];                        /* with both (suited_in[k]) */
-    int suited_in[HR_CLASSES];
+    int suit;                            /* the suit with three or four board cards, or -1 */
+    int count[HR_CLASSES][HR_KINDS];     /* each class's holdings of each kind on this board */
+    int numerator[HR_CLASSES][HR_KINDS]; /* their numerator, when they are some */
 } classes_t;
 
 static const uint8_t hr_class_lo[HR_CLASSES] = {
@@ -141,79 +140,94 @@ HR_INLINE int river_numerator(int above, int tied) {
     return 2 * (990 - above - tied) + tied; /* 990 opponents on any river */
 }
 
-/* The classes' numerators on a river board of 5 cards with at most three of a suit. Entries
- * 0..90 are the classes, 91 + k the suited holding of class k. */
+/* The kinds' numerators on a river board of 5 cards with at most four of a suit. Entry
+ * HR_KINDS k + kind is class k's holdings of that kind. */
 static void class_strengths(const uint8_t *cards, classes_t *c) {
     uint64_t key = 0;
-    int avail[13], count[4] = {0};
+    int plain[13], suited[13], count[4] = {0}, nsuit = 0;
     unsigned suited_board = 0;
-    for (int r = 0; r < 13; r++) avail[r] = 4;
+    for (int j = 0; j < 5; j++) count[cards[j] & 3]++;
+    c->suit = -1;
+    for (int q = 0; q < 4; q++)
+        if (count[q] >= 3) {
+            c->suit = q;
+            nsuit = count[q];
+        }
+    for (int r = 0; r < 13; r++) { /* cards off the board, off the suit and of it */
+        plain[r] = c->suit >= 0 ? 3 : 4;
+        suited[r] = c->suit >= 0;
+    }
     for (int j = 0; j < 5; j++) {
         key += hr_card_key[cards[j]];
-        avail[cards[j] >> 2]--;
-        count[cards[j] & 3]++;
-    }
-    c->suit = -1;
-    for (int q = 0; q < 4; q++) c->suit = count[q] == 3 ? q : c->suit;
-    for (int r = 0; r < 13; r++) c->suit_left[r] = c->suit >= 0;
-    for (int j = 0; j < 5; j++)
         if ((cards[j] & 3) == c->suit) {
-            c->suit_left[cards[j] >> 2] = 0;
+            suited[cards[j] >> 2] = 0;
             suited_board |= 1u << (cards[j] >> 2);
+        } else {
+            plain[cards[j] >> 2]--;
         }
-    /* rank every entry; chain the entries of each rank, marking the ranks seen */
+    }
+    /* rank every kind with holdings; chain the entries of each rank, marking the ranks seen */
     uint64_t seen[(HR_RANK_COUNT >> 6) + 1];
-    int16_t head[HR_RANK_COUNT + 1], next[2 * HR_CLASSES];
+    int16_t head[HR_RANK_COUNT + 1], next[HR_KINDS * HR_CLASSES];
     memset(seen, 0, sizeof seen);
     for (int k = 0; k < HR_CLASSES; k++) {
-        int a = hr_class_lo[k], b = hr_class_hi[k];
-        c->size[k] = a < b ? avail[a] * avail[b] : avail[a] * (avail[a] - 1) / 2;
-        c->suited_in[k] = a < b && c->suit_left[a] && c->suit_left[b];
-        if (!c->size[k]) continue;
+        int a = hr_class_lo[k], b = hr_class_hi[k], *n = c->count[k];
+        n[HR_KIND_PLAIN] = a < b ? plain[a] * plain[b] : plain[a] * (plain[a] - 1) / 2;
+        n[HR_KIND_SUITED_LO] = suited[a] * plain[b];
+        n[HR_KIND_SUITED_HI] = a < b ? plain[a] * suited[b] : 0;
+        n[HR_KIND_SUITED_BOTH] = a < b ? suited[a] * suited[b] : 0;
+        if (!(n[0] | n[1] | n[2] | n[3])) continue;
         int rank = multiset_rank(key + hr_card_key[4 * a] + hr_card_key[4 * b]);
-        for (int entry = k; entry < 2 * HR_CLASSES; entry += HR_CLASSES) {
-            uint64_t bit = 1ull << (rank & 63);
-            next[entry] = (seen[rank >> 6] & bit) ? head[rank] : -1;
-            head[rank] = (int16_t)entry;
-            seen[rank >> 6] |= bit;
-            if (!c->suited_in[k]) break;
-            /* the suited holding: its flush, when better than its class */
-            int flush = hr_flush_rank[suited_board | 1u << a | 1u << b];
-            rank = flush < rank ? flush : rank;
+        int flush_lo = nsuit == 4 ? hr_flush_rank[suited_board | 1u << a] : HR_RANK_COUNT,
+            flush_hi = nsuit == 4 ? hr_flush_rank[suited_board | 1u << b] : HR_RANK_COUNT,
+            flush_both = hr_flush_rank[suited_board | 1u << a | 1u << b];
+        int kind_rank[HR_KINDS] = {rank, flush_lo < rank ? flush_lo : rank, flush_hi < rank ? flush_hi : rank,
+                                   flush_both < rank ? flush_both : rank};
+        for (int kind = 0; kind < HR_KINDS; kind++) {
+            if (!n[kind]) continue;
+            int r = kind_rank[kind], entry = HR_KINDS * k + kind;
+            uint64_t bit = 1ull << (r & 63);
+            next[entry] = (int16_t)((seen[r >> 6] & bit) ? head[r] : -1);
+            head[r] = (int16_t)entry;
+            seen[r >> 6] |= bit;
         }
     }
-    /* sweep best first: `better` holdings so far; through each card of rank r, `through[r]`;
-     * through that suit's card of rank r, `suited_through[r]` more (suited holdings at their
-     * flush count there, not at their class) */
+    /* sweep best first: `better` holdings so far; through each card of rank r off the suit,
+     * `through[r]`; through the suit's card of rank r, `suited_through[r]` */
     int better = 0, through[13] = {0}, suited_through[13] = {0};
     for (int w = 0; w <= (HR_RANK_COUNT >> 6); w++)
         for (uint64_t rest = seen[w]; rest; rest &= rest - 1) {
             int rank = (w << 6) + hr_ctz64(rest), equal = 0, equal_through[13] = {0}, equal_suited[13] = {0};
             for (int entry = head[rank]; entry >= 0; entry = next[entry]) {
-                int k = entry % HR_CLASSES, a = hr_class_lo[k], b = hr_class_hi[k];
-                int sign = entry < HR_CLASSES ? -1 : 1;
-                if (entry < HR_CLASSES) {
-                    equal += c->size[k];
-                    equal_through[a] += a < b ? avail[b] : avail[a] - 1;
-                    if (a < b) equal_through[b] += avail[a];
-                }
-                if (c->suited_in[k]) { /* the suited holding leaves its class's rank, joins its own */
-                    equal += sign;
-                    equal_suited[a] += sign;
-                    equal_suited[b] += sign;
+                int k = entry / HR_KINDS, kind = entry % HR_KINDS, a = hr_class_lo[k], b = hr_class_hi[k];
+                equal += c->count[k][kind];
+                switch (kind) {
+                case HR_KIND_PLAIN:
+                    equal_through[a] += a < b ? plain[b] : plain[a] - 1;
+                    if (a < b) equal_through[b] += plain[a];
+                    break;
+                case HR_KIND_SUITED_LO: /* the suit's card of rank a with each card of rank b off it */
+                    equal_suited[a] += plain[b];
+                    equal_through[b] += 1;
+                    break;
+                case HR_KIND_SUITED_HI:
+                    equal_suited[b] += plain[a];
+                    equal_through[a] += 1;
+                    break;
+                default:
+                    equal_suited[a] += 1;
+                    equal_suited[b] += 1;
                 }
             }
             for (int entry = head[rank]; entry >= 0; entry = next[entry]) {
-                int k = entry % HR_CLASSES, a = hr_class_lo[k], b = hr_class_hi[k];
-                int above = better - through[a] - through[b], tied = equal - equal_through[a] - equal_through[b] + 1;
-                if (entry >= HR_CLASSES) {
-                    c->numerator_suited[k] = river_numerator(above - suited_through[a] - suited_through[b],
-                                                             tied - equal_suited[a] - equal_suited[b]);
-                    continue;
-                }
-                c->numerator[k] = river_numerator(above, tied);
-                c->numerator_lo[k] = river_numerator(above - suited_through[a], tied - equal_suited[a]);
-                c->numerator_hi[k] = river_numerator(above - suited_through[b], tied - equal_suited[b]);
+                int k = entry / HR_KINDS, kind = entry % HR_KINDS, a = hr_class_lo[k], b = hr_class_hi[k];
+                int suited_a = kind == HR_KIND_SUITED_LO || kind == HR_KIND_SUITED_BOTH,
+                    suited_b = kind == HR_KIND_SUITED_HI || kind == HR_KIND_SUITED_BOTH;
+                int above = better - (suited_a ? suited_through[a] : through[a]) -
+                            (suited_b ? suited_through[b] : through[b]);
+                int tied = equal - (suited_a ? equal_suited[a] : equal_through[a]) -
+                           (suited_b ? equal_suited[b] : equal_through[b]) + 1;
+                c->numerator[k][kind] = river_numerator(above, tied);
             }
             better += equal;
             for (int r = 0; r < 13; r++) {
@@ -277,13 +291,13 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
             river[3] = deck[a];
             river[4] = deck[a + 1 + (int)rest];
         }
-        unsigned suits = 0x4444u; /* 4 bits a suit: 4 + how many river cards of it */
+        unsigned suits = 0x3333u; /* 4 bits a suit: 3 + how many river cards of it */
         for (int j = 0; j < 5; j++) suits += 1u << (4 * (river[j] & 3));
-        if (!(suits & 0x8888u)) { /* no suit four times: by classes */
+        if (!(suits & 0x8888u)) { /* no suit five times: by classes */
             class_strengths(river, &classes);
             for (int c = 0; c < HR_CLASSES; c++) {
-                if (!classes.size[c]) continue;
-                uint64_t n = (uint64_t)classes.numerator[c];
+                if (!classes.count[c][HR_KIND_PLAIN]) continue;
+                uint64_t n = (uint64_t)classes.numerator[c][HR_KIND_PLAIN];
                 class_sum[c] += n;
                 class_squares[c] += n * n;
                 class_runouts[c]++;
@@ -295,33 +309,27 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
                 for (int x = 0; x < 52; x++) {
                     if ((known >> x & 1) || x == river[j] || (j == 4 && k == 2 && x == river[3])) continue;
                     int c = class_of(river[j], x);
-                    if (classes.size[c])
-                        count_holding(holding_of(river[j], x), -1, (uint64_t)classes.numerator[c], bins, bin_of, sum,
-                                      sum_squares, runouts, histogram);
+                    if (classes.count[c][HR_KIND_PLAIN])
+                        count_holding(holding_of(river[j], x), -1, (uint64_t)classes.numerator[c][HR_KIND_PLAIN],
+                                      bins, bin_of, sum, sum_squares, runouts, histogram);
                 }
             }
             int s = classes.suit;
             for (int c = 0; s >= 0 && c < HR_CLASSES; c++) { /* holdings with a card of suit s */
-                if (!classes.size[c]) continue;
-                int lo = hr_class_lo[c], hi = hr_class_hi[c];
-                uint64_t base = (uint64_t)classes.numerator[c];
-                for (int side = 0; side < 2; side++) { /* its card of rank lo (then hi) of suit s */
-                    int mine = side ? hi : lo, other = side ? lo : hi;
-                    if (!classes.suit_left[mine] || (side && lo == hi)) continue;
-                    uint64_t n = (uint64_t)(side ? classes.numerator_hi[c] : classes.numerator_lo[c]);
-                    for (int q = 0; q < 4; q++) {
-                        int partner = 4 * other + q;
-                        if (q == s || (river_cards >> partner & 1)) continue;
+                int lo = hr_class_lo[c], hi = hr_class_hi[c], *n = classes.count[c], *value = classes.numerator[c];
+                for (int kind = HR_KIND_SUITED_LO; kind < HR_KINDS; kind++) {
+                    if (!n[kind]) continue;
+                    int mine = kind == HR_KIND_SUITED_HI ? hi : lo, other = kind == HR_KIND_SUITED_HI ? lo : hi;
+                    for (int q = 0; q < 4; q++) { /* its partners: off the suit, or the suit's card */
+                        int partner = kind == HR_KIND_SUITED_BOTH ? 4 * hi + s : 4 * other + q;
+                        if (kind != HR_KIND_SUITED_BOTH && (q == s || (river_cards >> partner & 1))) continue;
                         int i = holding_of(4 * mine + s, partner);
-                        count_holding(i, -1, base, bins, bin_of, sum, sum_squares, runouts, histogram);
-                        count_holding(i, 1, n, bins, bin_of, sum, sum_squares, runouts, histogram);
+                        if (n[HR_KIND_PLAIN]) /* it gets its class's counts at the end: not this runout's */
+                            count_holding(i, -1, (uint64_t)value[HR_KIND_PLAIN], bins, bin_of, sum, sum_squares,
+                                          runouts, histogram);
+                        count_holding(i, 1, (uint64_t)value[kind], bins, bin_of, sum, sum_squares, runouts, histogram);
+                        if (kind == HR_KIND_SUITED_BOTH) break;
                     }
-                }
-                if (classes.suited_in[c]) {
-                    int i = holding_of(4 * lo + s, 4 * hi + s);
-                    count_holding(i, -1, base, bins, bin_of, sum, sum_squares, runouts, histogram);
-                    count_holding(i, 1, (uint64_t)classes.numerator_suited[c], bins, bin_of, sum, sum_squares, runouts,
-                                  histogram);
                 }
             }
             continue;

@@ -73,9 +73,10 @@ def every_holding_brute(board, bins):
         return sums / counts, squares / counts, histogram / counts[:, None]
 
 
-@pytest.mark.parametrize("board", ["Kh 7d 2c 9s", "Ts 9s 2s 3c", "8c 8d 4h 4c", "As Kd 7h 2h"])
+@pytest.mark.parametrize("board", ["Kh 7d 2c 9s", "Ts 9s 2s 3c", "8c 8d 4h 4c", "As Kd 7h 2h", "Ts 9s 2s 5s"])
 def test_every_holding_on_a_turn_equals_brute_force(board):
-    # rivers without three of a suit go through rank-pair classes, the others holding by holding
+    # rivers with at most four cards of a suit go through rank-pair classes, the others holding
+    # by holding
     cards = parse(board)
     result = hand_strength(board, bins=10)
     ehs, ehs2, histogram = every_holding_brute(cards, 10)

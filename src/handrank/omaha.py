@@ -37,6 +37,7 @@ from ._core import ffi, lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
 from .evaluate import _better, _raise_row_error
+from .showdown import _take_hole as _take_any_hole
 
 if TYPE_CHECKING:
     import numpy as np
@@ -97,19 +98,9 @@ def _ids(cards: HandLike) -> bytes:
 
 
 def _take_hole(spec: HandLike, where: dict[int, str], label: str, hint: str = "") -> list[int]:
-    """One player's 4..6 hole cards, none already in `where` (card -> where it is), which
-    gains them; errors start with `label` (a card that does not parse ends with `hint`)."""
-    try:
-        cards = parse(spec)
-    except (ValueError, TypeError) as error:
-        raise type(error)(f"{label}: {error}{hint}") from None
-    if len(cards) not in HOLE_COUNTS:
-        raise ValueError(f"{label}: an Omaha hand has 4, 5 or 6 hole cards, got {len(cards)}")
-    for card in cards:
-        if card in where:
-            raise ValueError(f"{label}: card {format_cards([card])!r} is also in {where[card]}")
-        where[card] = label
-    return cards
+    """One player's 4..6 hole cards (showdown._take_hole)."""
+    return _take_any_hole(spec, where, label, HOLE_COUNTS, "an Omaha hand has 4, 5 or 6 hole cards, got {}",
+                          hint=hint)
 
 
 def _one(hole: HandLike, board: HandLike) -> int:

@@ -35,7 +35,7 @@ from ._core import lib
 from .cards import HandLike, format_cards, parse
 from .census import CategoryCount, Census
 from .evaluate import Category, _better, _card_matrix, _check_rank, _output, _raise_row_error, _rank_into
-from .showdown import PlayerResult, Showdown
+from .showdown import PlayerResult, Showdown, _check_holes, _take_hole
 
 if TYPE_CHECKING:
     import numpy as np
@@ -250,23 +250,11 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight:
     board_cards = _cards(board, "board: ")
     if not 3 <= len(board_cards) <= 5:
         raise ValueError(f"a short-deck board has 3, 4 or 5 cards, got {len(board_cards)}")
-    if isinstance(holes, str) or not isinstance(holes, Sequence):
-        raise TypeError("holes must be a list of hands, one per player, e.g. ['As Ah', 'Kd Kc']")
-    if not holes:
-        raise ValueError("no players")
+    _check_holes(holes, "['As Ah', 'Kd Kc']")
     where = {card: "the board" for card in board_cards}
     players: list[PlayerResult] = []
     for index, hole in enumerate(holes):
-        try:
-            hole_cards = _cards(hole)
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"holes[{index}]: {error}") from None
-        if len(hole_cards) != 2:
-            raise ValueError(f"holes[{index}]: hole cards are 2, got {len(hole_cards)}")
-        for card in hole_cards:
-            if card in where:
-                raise ValueError(f"holes[{index}]: card {format_cards([card])!r} is also in {where[card]}")
-            where[card] = f"holes[{index}]"
+        hole_cards = _take_hole(hole, where, f"holes[{index}]", (2,), "hole cards are 2, got {}", _cards)
         rank, five = _best(hole_cards + board_cards, trips_beat_straight)
         players.append(ShortDeckPlayer(hole_cards, rank, five, bool(trips_beat_straight)))
     best = min(player.rank for player in players)

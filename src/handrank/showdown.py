@@ -5,7 +5,7 @@ Ranks are 1 (royal flush) ... 7462 (7-5-4-3-2); lower is better, equal ranks spl
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ._core import ffi, lib
@@ -142,6 +142,33 @@ class Showdown:
         return f"Showdown(board={format_cards(self.board)!r}, winners={self.winners}, players=[{players}])"
 
 
+def _take_hole(spec: HandLike, where: dict[int, str], label: str, counts: Sequence[int], wrong_count: str,
+               cards_of: Callable[[HandLike], list[int]] = parse, hint: str = "") -> list[int]:
+    """One player's hole cards, for any game: parsed by ``cards_of``, ``len`` in ``counts``
+    (else ``wrong_count`` with the count filled in), none already in ``where`` (card -> where
+    it is), which gains them. Errors start with ``label``; a card that does not parse ends
+    with ``hint``."""
+    try:
+        cards = cards_of(spec)
+    except (ValueError, TypeError) as error:
+        raise type(error)(f"{label}: {error}{hint}") from None
+    if len(cards) not in counts:
+        raise ValueError(f"{label}: {wrong_count.format(len(cards))}")
+    for card in cards:
+        if card in where:
+            raise ValueError(f"{label}: card {format_cards([card])!r} is also in {where[card]}")
+        where[card] = label
+    return cards
+
+
+def _check_holes(holes: object, example: str) -> None:
+    """``holes`` is a non-empty list of hands (``example`` shows one)."""
+    if isinstance(holes, str) or not isinstance(holes, Sequence):
+        raise TypeError(f"holes must be a list of hands, one per player, e.g. {example}")
+    if not holes:
+        raise ValueError("no players")
+
+
 def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
     """Texas Hold'em: rank each player's two hole cards with the board and find the winners.
 
@@ -160,23 +187,11 @@ def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
     board_cards = parse(board)
     if not 3 <= len(board_cards) <= 5:
         raise ValueError(f"a Hold'em board has 3, 4 or 5 cards, got {len(board_cards)}")
-    if isinstance(holes, str) or not isinstance(holes, Sequence):
-        raise TypeError("holes must be a list of hands, one per player, e.g. ['As Ah', 'Kd Kc']")
-    if not holes:
-        raise ValueError("no players")
+    _check_holes(holes, "['As Ah', 'Kd Kc']")
     where = {card: "the board" for card in board_cards}  # errors name holes[i], as passed
     players = []
     for index, hole in enumerate(holes):
-        try:
-            hole_cards = parse(hole)
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"holes[{index}]: {error}") from None
-        if len(hole_cards) != 2:
-            raise ValueError(f"holes[{index}]: Hold'em hole cards are 2, got {len(hole_cards)}")
-        for card in hole_cards:
-            if card in where:
-                raise ValueError(f"holes[{index}]: card {format_cards([card])!r} is also in {where[card]}")
-            where[card] = f"holes[{index}]"
+        hole_cards = _take_hole(hole, where, f"holes[{index}]", (2,), "Hold'em hole cards are 2, got {}")
         rank, five = _best_five_of(hole_cards + board_cards)
         players.append(PlayerResult(hole_cards, rank, five))
     best = min(player.rank for player in players)

@@ -103,6 +103,10 @@ extern const hr_rules_t hr_holdem_rules;
 int64_t hr_rank_batch_rules(const hr_rules_t *rules, const uint8_t *cards, int64_t nrows, int ncards,
                             uint16_t *out, int *error);
 
+/* Two card ranks (0..12, either order) as one of the 91 pairs a <= b, numbered b (b + 1) / 2
+ * + a: Omaha's pair tables and hand strength's classes. A constant expression. */
+#define HR_RANK_PAIR(x, y) ((x) <= (y) ? (y) * ((y) + 1) / 2 + (x) : (x) * ((x) + 1) / 2 + (y))
+
 /* C(n, k) for n <= 52, k <= 5 (0 when k < 0 or n < k). */
 HR_INLINE uint64_t hr_choose(int n, int k) {
     if (k < 0 || n < k) return 0;

@@ -146,7 +146,7 @@ int hr_omaha_build(uint16_t *high, uint16_t *low, uint32_t *board_row) {
                                     best = rank < best ? rank : best;
                                     best_low = l < best_low ? l : best_low;
                                 }
-                                size_t at = (size_t)board * HR_OMAHA_PAIRS + (size_t)(b * (b + 1) / 2 + a);
+                                size_t at = (size_t)board * HR_OMAHA_PAIRS + (size_t)HR_RANK_PAIR(a, b);
                                 high[at] = (uint16_t)best;
                                 low[at] = (uint16_t)(best_low <= HR_A5_LOW8_COUNT ? best_low : HR_OMAHA_NO_LOW);
                             }
@@ -225,8 +225,7 @@ HR_NOINLINE int row_error(const uint8_t *hole, int nhole, const uint8_t *board) 
 #define HR_OMAHA_BLOCK 32
 
 /* Entry in a board's row of the pair of cards a, b (ids 0..51, either order), at 64 a + b. */
-#define HR_E(a, b) (uint8_t)(((a) >> 2) <= ((b) >> 2) ? ((b) >> 2) * (((b) >> 2) + 1) / 2 + ((a) >> 2) \
-                                                     : ((a) >> 2) * (((a) >> 2) + 1) / 2 + ((b) >> 2))
+#define HR_E(a, b) (uint8_t)HR_RANK_PAIR((a) >> 2, (b) >> 2)
 #define HR_E8(a, b) HR_E(a, b), HR_E(a, b + 1), HR_E(a, b + 2), HR_E(a, b + 3), HR_E(a, b + 4), HR_E(a, b + 5), \
                     HR_E(a, b + 6), HR_E(a, b + 7)
 #define HR_EROW(a) HR_E8(a, 0), HR_E8(a, 8), HR_E8(a, 16), HR_E8(a, 24), HR_E8(a, 32), HR_E8(a, 40), HR_E8(a, 48), \
@@ -375,8 +374,8 @@ static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table
                            uint64_t *counts, uint64_t *squares) {
     uint64_t key = HR_OMAHA_BOARD_BIAS;
     for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
-    const uint16_t *high_row = high_table + board_row[multiset_slot(key)],
-                   *low_row = low_table + board_row[multiset_slot(key)];
+    uint32_t at = board_row[multiset_slot(key)];
+    const uint16_t *high_row = high_table + at, *low_row = low_table + at;
     uint64_t suited = key & HR_FLUSH_CHECK; /* a suit with three board cards */
     int s = suited ? hr_ctz64(suited >> HR_SUIT_SHIFT) >> 2 : -1;
     int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS], best = HR_RANK_COUNT + 1, best_low = HR_OMAHA_NO_LOW, nhigh = 0,
@@ -388,12 +387,12 @@ static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table
             for (int b = 0; b < a; b++) {
                 int entry = hr_pair_entry[hole[a] << 6 | hole[b]];
                 h = high_row[entry] < h ? high_row[entry] : h;
-                l = low_row[entry] < l ? low_row[entry] : l;
+                if (hilo) l = low_row[entry] < l ? low_row[entry] : l;
             }
         for (int j = 0; j < nhole; j++) mine += (hole[j] & 3) == s;
         if (mine >= 2) h = omaha_flush(hole, nhole, board, s, h);
         high[q] = h;
-        low[q] = hilo ? l : HR_OMAHA_NO_LOW;
+        low[q] = l;
         best = h < best ? h : best;
         best_low = low[q] < best_low ? low[q] : best_low;
     }

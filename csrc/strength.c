@@ -132,8 +132,7 @@ HR_INLINE int holding_of(int card_a, int card_b) {
 }
 
 HR_INLINE int class_of(int card_a, int card_b) {
-    int a = card_a >> 2, b = card_b >> 2;
-    return a <= b ? b * (b + 1) / 2 + a : a * (a + 1) / 2 + b;
+    return HR_RANK_PAIR(card_a >> 2, card_b >> 2);
 }
 
 HR_INLINE int river_numerator(int above, int tied) {
@@ -362,6 +361,5 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
 int hr_holding_index(int a, int b) {
     if (a < 0 || a > 51 || b < 0 || b > 51) return HR_ERR_CARD;
     if (a == b) return HR_ERR_DUPLICATE;
-    int hi = a > b ? a : b, lo = a > b ? b : a;
-    return hi * (hi - 1) / 2 + lo;
+    return holding_of(a, b);
 }

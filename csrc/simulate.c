@@ -81,6 +81,11 @@ HR_NOINLINE int showdown_bad_row(const uint8_t *holes, const uint8_t *boards, in
     return -1;
 }
 
+/* HR_SHARE_UNITS split k ways, k = 0..HR_MAX_PLAYERS (no division a row). */
+static const uint16_t hr_share_of[HR_MAX_PLAYERS + 1] = {
+    0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2, HR_SHARE_UNITS / 3, HR_SHARE_UNITS / 4, HR_SHARE_UNITS / 5,
+    HR_SHARE_UNITS / 6, HR_SHARE_UNITS / 7, HR_SHARE_UNITS / 8, HR_SHARE_UNITS / 9, HR_SHARE_UNITS / 10};
+
 /* A block's winners, row by row: the best rank, how many share it, their share. */
 typedef void (*hr_winners_fn)(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows);
 
@@ -92,7 +97,7 @@ static void winners_scalar(const uint16_t *ranks, uint16_t *shares, int rows, in
         int best = rank[0], winners = 0;
         for (int p = 1; p < nplayers; p++) best = rank[p] < best ? rank[p] : best;
         for (int p = 0; p < nplayers; p++) winners += rank[p] == best;
-        unsigned split = HR_SHARE_UNITS / (unsigned)winners;
+        unsigned split = hr_share_of[winners];
         for (int p = 0; p < nplayers; p++) share[p] = (uint16_t)(split & (0u - (unsigned)(rank[p] == best)));
     }
 }
@@ -104,9 +109,6 @@ static void winners_scalar(const uint16_t *ranks, uint16_t *shares, int rows, in
 /* winners_scalar for up to 8 players, a row in one vector: the first `wide_rows` rows may read
  * and write 8 ranks and shares (the lanes past the row are the next rows', rewritten after). */
 HR_AVX2 static void winners_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
-    static const uint16_t share_of[9] = {0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2, HR_SHARE_UNITS / 3,
-                                         HR_SHARE_UNITS / 4, HR_SHARE_UNITS / 5, HR_SHARE_UNITS / 6,
-                                         HR_SHARE_UNITS / 7, HR_SHARE_UNITS / 8};
     /* lanes past the players read as the worst possible rank, so never the best */
     const __m128i past = _mm_cmpgt_epi16(_mm_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7), _mm_set1_epi16((short)(nplayers - 1)));
     int r = 0;
@@ -115,9 +117,92 @@ HR_AVX2 static void winners_avx2(const uint16_t *ranks, uint16_t *shares, int ro
         __m128i winner = _mm_cmpeq_epi16(rank, _mm_broadcastw_epi16(_mm_minpos_epu16(rank)));
         int winners = __builtin_popcount((unsigned)_mm_movemask_epi8(winner)) >> 1;
         _mm_storeu_si128((__m128i *)(shares + r * nplayers),
-                         _mm_and_si128(winner, _mm_set1_epi16((short)share_of[winners])));
+                         _mm_and_si128(winner, _mm_set1_epi16((short)hr_share_of[winners])));
     }
     winners_scalar(ranks + r * nplayers, shares + r * nplayers, rows - r, nplayers, 0);
+}
+
+/* winners_avx2 for three or four players, four rows a vector: a row's ranks in one 64-bit
+ * lane (three players' fourth word reads as the worst rank); the best of a lane and how many
+ * share it by two swaps, the split by a byte shuffle of a table of shares. */
+HR_AVX2 static inline __attribute__((always_inline)) void
+winners_quad_avx2(const uint16_t *ranks, uint16_t *shares, int rows, const int nplayers, int wide_rows) {
+    const __m256i spread = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, -1, -1, 6, 7, 8, 9, 10, 11, -1, -1, /* three players */
+                                            4, 5, 6, 7, 8, 9, -1, -1, 10, 11, 12, 13, 14, 15, -1, -1),
+                  gather = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1,
+                                            0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13, -1, -1, -1, -1),
+                  fourth = _mm256_set1_epi64x((long long)0xFFFF000000000000ull),
+                  swap_words = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,
+                                                2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13),
+                  share_of = _mm256_setr_epi16(0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2, HR_SHARE_UNITS / 3,
+                                               HR_SHARE_UNITS / 4, 0, 0, 0, 0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2,
+                                               HR_SHARE_UNITS / 3, HR_SHARE_UNITS / 4, 0, 0, 0);
+    int r = 0;
+    for (; r + 4 <= wide_rows; r += 4) { /* row r + 3 has 8 lanes: the 32 bytes read are the arrays' */
+        __m256i rank = _mm256_loadu_si256((const __m256i *)(ranks + r * nplayers));
+        if (nplayers == 3)
+            rank = _mm256_or_si256(_mm256_shuffle_epi8(_mm256_permute4x64_epi64(rank, _MM_SHUFFLE(2, 1, 1, 0)), spread),
+                                   fourth);
+        __m256i best = _mm256_min_epu16(rank, _mm256_shuffle_epi8(rank, swap_words));
+        best = _mm256_min_epu16(best, _mm256_shuffle_epi32(best, _MM_SHUFFLE(2, 3, 0, 1)));
+        __m256i winner = _mm256_cmpeq_epi16(rank, best);
+        __m256i count = _mm256_add_epi16(winner, _mm256_shuffle_epi8(winner, swap_words));
+        count = _mm256_sub_epi16(_mm256_setzero_si256(),
+                                 _mm256_add_epi16(count, _mm256_shuffle_epi32(count, _MM_SHUFFLE(2, 3, 0, 1))));
+        __m256i split = _mm256_shuffle_epi8(
+            share_of, _mm256_add_epi16(_mm256_mullo_epi16(count, _mm256_set1_epi16(0x0202)), _mm256_set1_epi16(0x0100)));
+        __m256i share = _mm256_and_si256(winner, split);
+        if (nplayers == 4) {
+            _mm256_storeu_si256((__m256i *)(shares + 4 * r), share);
+        } else {
+            share = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(share, gather), _mm256_setr_epi32(0, 1, 2, 4, 5, 6, 7, 7));
+            _mm_storeu_si128((__m128i *)(shares + 3 * r), _mm256_castsi256_si128(share));
+            _mm_storel_epi64((__m128i *)(shares + 3 * r + 8), _mm256_extracti128_si256(share, 1));
+        }
+    }
+    winners_avx2(ranks + r * nplayers, shares + r * nplayers, rows - r, nplayers, wide_rows - r < 0 ? 0 : wide_rows - r);
+}
+
+HR_AVX2 static void winners_three_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
+    (void)nplayers;
+    winners_quad_avx2(ranks, shares, rows, 3, wide_rows);
+}
+
+HR_AVX2 static void winners_four_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
+    (void)nplayers;
+    winners_quad_avx2(ranks, shares, rows, 4, wide_rows);
+}
+
+/* winners_avx2 for 9 to 16 players: a row in 16 lanes, the best of the two halves' minimum. */
+HR_AVX2 static void winners_many_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
+    const __m256i past = _mm256_cmpgt_epi16(_mm256_setr_epi16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                            _mm256_set1_epi16((short)(nplayers - 1)));
+    int r = 0;
+    for (; r < wide_rows; r++) {
+        __m256i rank = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(ranks + r * nplayers)), past);
+        __m128i half = _mm_min_epu16(_mm256_castsi256_si128(rank), _mm256_extracti128_si256(rank, 1));
+        __m256i winner = _mm256_cmpeq_epi16(rank, _mm256_broadcastw_epi16(_mm_minpos_epu16(half)));
+        int winners = __builtin_popcount((unsigned)_mm256_movemask_epi8(winner)) >> 1;
+        _mm256_storeu_si256((__m256i *)(shares + r * nplayers),
+                            _mm256_and_si256(winner, _mm256_set1_epi16((short)hr_share_of[winners])));
+    }
+    winners_scalar(ranks + r * nplayers, shares + r * nplayers, rows - r, nplayers, 0);
+}
+
+/* winners_scalar for two players, eight rows a vector (a row's two ranks are one 32-bit lane). */
+HR_AVX2 static void winners_two_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
+    (void)wide_rows;
+    const __m256i low = _mm256_set1_epi32(0xFFFF), tie = _mm256_set1_epi32(HR_SHARE_UNITS / 2 * 0x10001),
+                  first = _mm256_set1_epi32(HR_SHARE_UNITS), second = _mm256_set1_epi32(HR_SHARE_UNITS << 16);
+    int r = 0;
+    for (; r + 8 <= rows; r += 8) {
+        __m256i rank = _mm256_loadu_si256((const __m256i *)(ranks + 2 * r));
+        __m256i a = _mm256_and_si256(rank, low), b = _mm256_srli_epi32(rank, 16);
+        __m256i share = _mm256_blendv_epi8(_mm256_blendv_epi8(tie, first, _mm256_cmpgt_epi32(b, a)), second,
+                                           _mm256_cmpgt_epi32(a, b));
+        _mm256_storeu_si256((__m256i *)(shares + 2 * r), share);
+    }
+    winners_scalar(ranks + 2 * r, shares + 2 * r, rows - r, nplayers, 0);
 }
 #endif
 
@@ -141,11 +226,12 @@ HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_hol
     }
 }
 
-/* How many rows of the block at `start` have 8 lanes from their first rank inside the
- * call's arrays (for winners_avx2). */
+/* How many rows of the block at `start` have 8 lanes (16 past 8 players) from their first
+ * rank inside the call's arrays (for the vector winners). */
 HR_INLINE int wide_rows(int64_t nrows, int64_t start, int rows, int nplayers) {
-    int64_t wide = (nrows * nplayers - 8) / nplayers + 1 - start;
-    return nplayers > 8 || nrows * nplayers < 8 ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
+    int lanes = nplayers <= 8 ? 8 : 16;
+    int64_t wide = (nrows * nplayers - lanes) / nplayers + 1 - start;
+    return nrows * nplayers < lanes ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
 }
 
 /* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
@@ -219,6 +305,7 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
         uint16_t *block_ranks = ranks + start * nplayers;
         __m128i marks = _mm_setzero_si128();
         uint64_t repeats = 0;
+        _Pragma("GCC unroll 2") /* two rows a turn: more independent loads in flight */
         for (int r = 0; r < rows; r++) {
             const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
             uint16_t *rank = block_ranks + r * nplayers;
@@ -277,7 +364,11 @@ HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *
         entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
                                   (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
     }
-    hr_winners_fn winners = nplayers <= 8 ? winners_avx2 : winners_scalar;
+    hr_winners_fn winners = nplayers == 2   ? winners_two_avx2
+                            : nplayers == 3 ? winners_three_avx2
+                            : nplayers == 4 ? winners_four_avx2
+                            : nplayers <= 8 ? winners_avx2
+                                            : winners_many_avx2;
     switch (nplayers) {
     case 1: return showdown_rows_avx2(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
     case 2: return showdown_rows_avx2(entry, holes, boards, nrows, 2, ranks, shares, error, winners);

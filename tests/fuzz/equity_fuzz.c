@@ -107,6 +107,31 @@ int main(int argc, char **argv) {
             for (int i = 0; i < 64 * 20; i++) rows_holes[i] = card();
             for (int i = 0; i < 64 * 5; i++) rows_boards[i] = card();
             hr_showdown_batch(rows_holes, rows_boards, rows, sp, row_ranks, row_shares, &err);
+            if (sp >= 1 && sp <= 10) { /* arrays of the exact size: any read or write past them faults */
+                size_t nh = (size_t)rows * 2 * (size_t)sp, nr = (size_t)rows * (size_t)sp;
+                uint8_t *exact_holes = malloc(nh ? nh : 1), *exact_boards = malloc(rows ? (size_t)rows * 5 : 1);
+                uint16_t *exact_ranks = malloc(nr ? 2 * nr : 1), *exact_shares = malloc(nr ? 2 * nr : 1);
+                memcpy(exact_holes, rows_holes, nh);
+                memcpy(exact_boards, rows_boards, (size_t)rows * 5);
+                if (upto(2)) /* valid rows: the vector paths run to the end */
+                    for (int row = 0; row < rows; row++) {
+                        uint8_t deck[52];
+                        for (int c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+                        for (int c = 0; c < 5 + 2 * sp; c++) {
+                            int pick = c + upto(52 - c);
+                            uint8_t t = deck[pick];
+                            deck[pick] = deck[c];
+                            deck[c] = t;
+                        }
+                        memcpy(exact_boards + 5 * row, deck, 5);
+                        memcpy(exact_holes + 2 * sp * row, deck + 5, 2 * (size_t)sp);
+                    }
+                hr_showdown_batch(exact_holes, exact_boards, rows, sp, exact_ranks, exact_shares, &err);
+                free(exact_holes);
+                free(exact_boards);
+                free(exact_ranks);
+                free(exact_shares);
+            }
             hr_a5_rank_batch(rows_holes, rows / 2, 5 + upto(4), row_ranks, &err);  /* 8: refused */
             hr_27_rank_batch(rows_holes, rows / 2, 4 + upto(3), row_ranks, &err);
             hr_sd_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);

@@ -1,11 +1,13 @@
 """Simulations in bulk: deal + showdown and hand strength, beside the numpy-built route.
 
-    python benchmarks/simulate.py [--deals 2000000] [--players 3] [--repeat 5]
+    python benchmarks/simulate.py [--deals 2000000] [--players 2,3,6] [--repeat 5]
 
 - deal: deals a second.
 - showdown_many against (a) evaluate_many on the same n x players rows of 7 cards, already
-  built, and (b) the numpy route: build those rows from the deal, rank them with
-  evaluate_many, find the winners with min/argmin and split the pot.
+  built, both writing into arrays given with out= (a simulation loop reuses them; a new
+  array costs the OS zeroing its pages, the same for both), and (b) the numpy route: build
+  those rows from the deal, rank them with evaluate_many, find the winners with min/argmin
+  and split the pot.
 - hand_strength on a rainbow, a two-tone and a monotone flop against evaluate_many ranking
   each of its (runout, holding) rows once (1,176 runouts x 1,081 holdings).
 Medians of --repeat runs, one thread.
@@ -33,26 +35,13 @@ def numpy_route(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2_000_000)
-    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--players", default="2,3,6", help="player counts, comma-separated")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     print(f"machine: {machine()}\n")
-    n, players = args.deals, args.players
-
-    seconds, (holes, boards) = timed(lambda: handrank.deal(n, players, seed=1), args.repeat)
-    print(f"deal, {players} players: {n / seconds / 1e6:.1f} M deals/s")
-    rows = np.ascontiguousarray(np.concatenate([holes.reshape(-1, 2), np.repeat(boards, players, axis=0)], axis=1))
-    out = np.empty(len(rows), dtype=np.uint16)
-    t_eval, _ = timed(lambda: handrank.evaluate_many(rows, out=out), args.repeat)
-    t_show, (ranks, shares) = timed(lambda: handrank.showdown_many(holes, boards), args.repeat)
-    t_numpy, numpy_shares = timed(lambda: numpy_route(holes, boards), args.repeat)
-    assert np.array_equal(ranks.reshape(-1), out) and np.array_equal(shares, numpy_shares)
-    hands = n * players
-    print(f"showdown_many: {hands / t_show / 1e6:.0f} M hands/s")
-    print(f"  evaluate_many on the same rows, built: {hands / t_eval / 1e6:.0f} M hands/s "
-          f"(showdown_many is {t_eval / t_show:.2f}x its per-hand speed)")
-    print(f"  numpy route (build rows, evaluate_many, min, split): {t_numpy * 1e3:.0f} ms against "
-          f"{t_show * 1e3:.0f} ms ({t_numpy / t_show:.1f}x)")
+    n = args.deals
+    for players in (int(count) for count in args.players.split(",")):
+        showdown(n, players, args.repeat)
 
     for text, kind in (("Kh 7d 2c", "rainbow"), ("Qs 9s 4d", "two-tone"), ("Js 8s 3s", "monotone")):
         board = handrank.parse(text)
@@ -62,6 +51,25 @@ def main() -> None:
         t_rows, _ = timed(lambda r=strength_rows, o=ranked: handrank.evaluate_many(r, out=o, threads=1), args.repeat)
         print(f"hand_strength on {text} ({kind}): {t_strength * 1e3:.1f} ms; evaluate_many of its "
               f"{len(strength_rows):,} rows {t_rows * 1e3:.1f} ms ({t_strength / t_rows:.1f}x)")
+
+
+def showdown(n: int, players: int, repeat: int) -> None:
+    """deal, then showdown_many beside evaluate_many and the numpy route, for one player count."""
+    seconds, (holes, boards) = timed(lambda: handrank.deal(n, players, seed=1), repeat)
+    print(f"deal, {players} players: {n / seconds / 1e6:.1f} M deals/s")
+    rows = np.ascontiguousarray(np.concatenate([holes.reshape(-1, 2), np.repeat(boards, players, axis=0)], axis=1))
+    out = np.empty(len(rows), dtype=np.uint16)
+    t_eval, _ = timed(lambda: handrank.evaluate_many(rows, out=out), repeat)
+    ranks, shares = np.empty((n, players), np.uint16), np.empty((n, players), np.uint16)
+    t_show, _ = timed(lambda: handrank.showdown_many(holes, boards, out=(ranks, shares)), repeat)
+    t_numpy, numpy_shares = timed(lambda: numpy_route(holes, boards), repeat)
+    assert np.array_equal(ranks.reshape(-1), out) and np.array_equal(shares, numpy_shares)
+    hands = n * players
+    print(f"showdown_many, {players} players: {hands / t_show / 1e6:.0f} M hands/s")
+    print(f"  evaluate_many on the same rows, built: {hands / t_eval / 1e6:.0f} M hands/s "
+          f"(showdown_many is {t_eval / t_show:.2f}x its per-hand speed)")
+    print(f"  numpy route (build rows, evaluate_many, min, split): {t_numpy * 1e3:.0f} ms against "
+          f"{t_show * 1e3:.0f} ms ({t_numpy / t_show:.1f}x)")
 
 
 def strength_rows_of(board: list[int]) -> np.ndarray:

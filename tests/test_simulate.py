@@ -148,6 +148,41 @@ def test_showdown_bad_input_names_the_row():
         showdown_many(np.zeros((1, 11, 2), np.uint8), boards[:1])
 
 
+def test_showdown_into_given_arrays():
+    holes, boards = deal(5000, 4, seed=9)
+    expected = showdown_many(holes, boards)
+    ranks, shares = np.full((5000, 4), 7, np.uint16), np.full((5000, 4), 7, np.uint16)
+    got = showdown_many(holes, boards, out=(ranks, shares), threads=2)
+    assert got[0] is ranks and got[1] is shares
+    assert np.array_equal(ranks, expected[0]) and np.array_equal(shares, expected[1])
+    assert showdown_many(holes, boards, out=[ranks, shares])[0] is ranks
+
+
+@pytest.mark.parametrize("make_out, error, words", [
+    (lambda n: (np.zeros((n, 4), np.int32), np.zeros((n, 4), np.uint16)), TypeError,
+     "out[0] (ranks) must be a numpy uint16"),
+    (lambda n: (np.zeros((n, 4), np.uint16), [[0] * 4] * n), TypeError, "out[1] (shares) must be a numpy uint16"),
+    (lambda n: (np.zeros((n, 3), np.uint16), np.zeros((n, 4), np.uint16)), ValueError, "shape (100, 4)"),
+    (lambda n: (np.zeros((n, 4), np.uint16), np.zeros((4, n), np.uint16).T), ValueError, "C-contiguous"),
+    (lambda n: (np.zeros((n, 4), np.uint16),), TypeError, "pair (ranks, shares)"),
+    (lambda n: np.zeros((n, 4), np.uint16), TypeError, "pair (ranks, shares)"),
+    (lambda n: (lambda a: (a, a))(np.zeros((n, 4), np.uint16)), ValueError, "share memory"),
+])
+def test_showdown_out_refused(make_out, error, words):
+    holes, boards = deal(100, 4, seed=2)
+    with pytest.raises(error) as info:
+        showdown_many(holes, boards, out=make_out(100))
+    assert words in str(info.value)
+
+
+def test_showdown_out_overlapping_the_cards_is_refused():
+    holes, boards = deal(100, 4, seed=3)
+    buffer = np.zeros((100, 4), np.uint16)
+    buffer.view(np.uint8).reshape(100, 4, 2)[:] = holes  # the hole cards live in the ranks' memory
+    with pytest.raises(ValueError, match="overwrite cards not yet read"):
+        showdown_many(buffer.view(np.uint8).reshape(100, 4, 2), boards, out=(buffer, np.zeros((100, 4), np.uint16)))
+
+
 def test_showdown_on_dask_arrays():
     import dask.array as da
     holes, boards = deal(50_000, 3, seed=6)
@@ -159,6 +194,8 @@ def test_showdown_on_dask_arrays():
     ranks, _ = showdown_many(da.from_array(bad, chunks=(20_000, 3, 2)), da.from_array(boards, chunks=20_000))
     with pytest.raises(ValueError, match="row 31000"):
         ranks.compute()
+    with pytest.raises(TypeError, match="out= does not apply to dask arrays"):
+        showdown_many(da.from_array(holes, chunks=20_000), boards, out=direct)
 
 
 def test_every_deal_of_one_small_case():

@@ -204,17 +204,20 @@ def _thread_count(threads: object, rows: int) -> int:
     return thread_count(threads, useful=rows // _MIN_ROWS_PER_THREAD)
 
 
-def _output(out: Any, rows: int) -> npt.NDArray[np.uint16]:
+def _output(out: Any, rows: int, shape: tuple[int, ...] | None = None, name: str = "out") -> npt.NDArray[np.uint16]:
+    """``out`` checked as a C-contiguous, writeable uint16 array of ``shape`` (default
+    ``(rows,)``), or a new one when it is None; ``name`` is what messages call it."""
     import numpy as np
 
+    shape = (rows,) if shape is None else shape
     if out is None:
-        return np.empty(rows, dtype=np.uint16)
+        return np.empty(shape, dtype=np.uint16)
     if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
-        raise TypeError(f"out must be a numpy uint16 array, got {getattr(out, 'dtype', type(out).__name__)}")
-    if out.shape != (rows,):
-        raise ValueError(f"out must have shape ({rows},) for {rows} hands, got {out.shape}")
+        raise TypeError(f"{name} must be a numpy uint16 array, got {getattr(out, 'dtype', type(out).__name__)}")
+    if out.shape != shape:
+        raise ValueError(f"{name} must have shape {shape} for {rows} rows, got {out.shape}")
     if not out.flags.c_contiguous or not out.flags.writeable:
-        raise ValueError("out must be C-contiguous and writeable")
+        raise ValueError(f"{name} must be C-contiguous and writeable")
     return out
 
 

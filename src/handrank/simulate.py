@@ -195,7 +195,8 @@ def _as_cards(array: Any, what: str, shape: tuple[int | None, ...]) -> npt.NDArr
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
-def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
+def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None,
+                  out: tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]] | None = None
                   ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     """Texas Hold'em showdowns of many deals at once, in C: ``(ranks, shares)``.
 
@@ -205,6 +206,11 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
     row summing to 2520, ``shares > 0`` marking the winners. Each board's key is computed
     once a row, then each player costs one add and one lookup. Dask arrays give lazy dask
     arrays, computed block by block.
+
+    ``out``, a pair of C-contiguous (n, players) uint16 arrays, receives the ranks and the
+    shares and is returned: a simulation that calls this in a loop can reuse one pair and
+    save allocating (and the OS zeroing) two new arrays a call. If a row is bad, they hold
+    some rows' results and garbage in others.
 
     >>> import numpy as np
     >>> holes = np.array([[[51, 50], [45, 44]]], dtype=np.uint8)        # As Ah, Kd Kc
@@ -216,28 +222,46 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
     Raises:
         ValueError: wrong shapes, 0 or more than 10 players, a row with a card id outside
             0..51 or a card twice (the message names the first such row).
-        TypeError: not integer arrays.
+        ValueError: ``out`` arrays of the wrong shape, not C-contiguous, the same array
+            twice, or sharing memory with the cards.
+        TypeError: not integer arrays; ``out`` not a pair of uint16 arrays.
     """
     from .evaluate import _is_dask_array
 
     if _is_dask_array(holes) or _is_dask_array(boards):
+        if out is not None:
+            raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         return _showdown_dask(holes, boards, threads)
     hole_array = _as_cards(holes, "holes", (None, None, 2))
     board_array = _as_cards(boards, "boards", (None, 5))
-    return _showdown_into(hole_array, board_array, threads, 0)
+    return _showdown_into(hole_array, board_array, threads, 0, out)
 
 
 def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object,
-                   row_offset: int) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+                   row_offset: int, out: object = None) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     import numpy as np
+
+    from .evaluate import _output
 
     n, players = holes.shape[0], holes.shape[1]
     if boards.shape[0] != n:
         raise ValueError(f"holes has {n} rows and boards {boards.shape[0]}")
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError(f"showdown_many takes 1 to {MAX_PLAYERS} players, got {players}")
-    ranks = np.empty((n, players), dtype=np.uint16)
-    shares = np.empty((n, players), dtype=np.uint16)
+    if out is None:
+        ranks = np.empty((n, players), dtype=np.uint16)
+        shares = np.empty((n, players), dtype=np.uint16)
+    else:
+        if not isinstance(out, (tuple, list)) or len(out) != 2:
+            raise TypeError(f"out must be a pair (ranks, shares) of uint16 arrays, got {type(out).__name__}")
+        ranks = _output(out[0], n, (n, players), "out[0] (ranks)")
+        shares = _output(out[1], n, (n, players), "out[1] (shares)")
+        if np.shares_memory(ranks, shares):
+            raise ValueError("out[0] and out[1] share memory: pass two separate arrays")
+        if np.shares_memory(ranks, holes) or np.shares_memory(ranks, boards) or np.shares_memory(
+                shares, holes) or np.shares_memory(shares, boards):
+            raise ValueError("out shares memory with the cards: the results would overwrite cards not yet "
+                             "read; pass separate arrays")
     nthreads = thread_count(threads, useful=max(1, n // (1 << 15)))
     slices = max(nthreads, -(-n // _SLICE_ROWS))  # a few ms each: Ctrl-C is seen between them
     bounds = [n * k // slices for k in range(slices + 1)]

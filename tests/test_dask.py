@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import handrank
+from handrank import ace_to_five, deuce_to_seven, omaha, shortdeck
 
 da = pytest.importorskip("dask.array", reason="dask is not installed: pip install '.[dask]'")
 distributed = pytest.importorskip("dask.distributed", reason="dask.distributed is not installed: "
@@ -33,6 +34,57 @@ def test_bad_rows_are_numbered_in_the_whole_array(hands):
         handrank.evaluate_many(da.zeros((10, 8), dtype=np.uint8, chunks=5))
     with pytest.raises(TypeError, match="integer"):
         handrank.evaluate_many(da.zeros((10, 7), dtype=float, chunks=5))
+
+
+def _short_deck(rows):
+    rng = np.random.default_rng(3)
+    return (16 + np.argsort(rng.random((rows, 36)), axis=1)[:, :7]).astype(np.uint8)
+
+
+@pytest.mark.parametrize("game, cards, bad_message", [
+    (ace_to_five, lambda h: h, "row 37001: duplicate card"),
+    (deuce_to_seven, lambda h: np.ascontiguousarray(h[:, :5]), "row 37001: duplicate card"),
+    (shortdeck, lambda h: _short_deck(len(h)), "row 37001"),
+])
+def test_every_game_evaluates_dask_arrays_lazily(hands, game, cards, bad_message):
+    rows = cards(hands[:60_000])
+    lazy = game.evaluate_many(da.from_array(rows, chunks=(25_000, rows.shape[1])))
+    assert isinstance(lazy, da.Array) and lazy.dtype == np.uint16
+    assert np.array_equal(lazy.compute(), game.evaluate_many(rows))
+    bad = rows.copy()
+    bad[37_001, 1] = bad[37_001, 0]
+    lazy_bad = game.evaluate_many(da.from_array(bad, chunks=(25_000, rows.shape[1])))  # nothing runs yet
+    with pytest.raises(ValueError, match=bad_message):
+        lazy_bad.compute()
+    with pytest.raises(TypeError, match="out= does not apply"):
+        game.evaluate_many(da.from_array(rows), out=np.empty(len(rows), np.uint16))
+
+
+def test_deuce_to_seven_refuses_dask_rows_of_seven(hands):
+    with pytest.raises(ValueError, match="deuce-to-seven hands have 5 cards, got rows of 7"):
+        deuce_to_seven.evaluate_many(da.from_array(hands, chunks=(25_000, 7)))
+
+
+def test_omaha_evaluates_dask_arrays_lazily(hands):
+    rng = np.random.default_rng(4)
+    cards = np.argsort(rng.random((50_000, 52)), axis=1)[:, :9].astype(np.uint8)
+    holes, boards = np.ascontiguousarray(cards[:, :4]), np.ascontiguousarray(cards[:, 4:])
+    lazy_holes, lazy_boards = da.from_array(holes, chunks=(12_000, 2)), da.from_array(boards, chunks=(7_000, 5))
+    high = omaha.evaluate_many(lazy_holes, lazy_boards)
+    low = omaha.evaluate_low_many(lazy_holes, boards)  # one of the two may be numpy
+    assert isinstance(high, da.Array) and isinstance(low, da.Array)
+    assert np.array_equal(high.compute(), omaha.evaluate_many(holes, boards))
+    assert np.array_equal(low.compute(), omaha.evaluate_low_many(holes, boards))
+    bad = boards.copy()
+    bad[41_234, 2] = holes[41_234, 3]
+    with pytest.raises(ValueError, match="row 41234"):
+        omaha.evaluate_many(lazy_holes, da.from_array(bad, chunks=(7_000, 5))).compute()
+    wide = holes.astype(np.int64)
+    wide[45_000, 0] = 99
+    with pytest.raises(ValueError, match="holes row 45000: card id 99"):
+        omaha.evaluate_many(da.from_array(wide, chunks=(12_000, 4)), boards).compute()
+    with pytest.raises(ValueError, match="50000 rows and boards 49999"):
+        omaha.evaluate_many(lazy_holes, boards[:-1])
 
 
 @pytest.fixture(scope="module")

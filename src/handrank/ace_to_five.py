@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ._core import lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
-from .evaluate import _better, _card_matrix, _check_rank, _output, _rank_into
+from .evaluate import _better, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into
 
 if TYPE_CHECKING:
     import numpy as np
@@ -99,6 +99,9 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     >>> evaluate_many(np.array([[51, 0, 5, 10, 15], [47, 46, 45, 44, 40]], dtype=np.uint8)).tolist()
     [1, 6175]
     """
+    lazy = _evaluate_lazy(cards, out, threads, lib.hr_a5_rank_batch)
+    if lazy is not None:
+        return lazy  # type: ignore[no-any-return]
     matrix = _card_matrix(cards)
     result = _output(out, len(matrix))
     return _rank_into(matrix, result, threads, 0, lib.hr_a5_rank_batch)

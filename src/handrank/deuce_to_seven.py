@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ._core import lib
 from .cards import HandLike, parse
-from .evaluate import Category, _better, _card_matrix, _check_rank, _output, _rank_into
+from .evaluate import Category, _better, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into
 from .names import RANK_PLURALS, RANK_WORDS
 
 if TYPE_CHECKING:
@@ -68,10 +68,17 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     >>> evaluate_many(np.array([[20, 13, 10, 7, 0], [51, 47, 43, 39, 35]], dtype=np.uint8)).tolist()
     [1, 7462]
     """
+    lazy = _evaluate_lazy(cards, out, threads, lib.hr_27_rank_batch, check_width=_check_width)
+    if lazy is not None:
+        return lazy  # type: ignore[no-any-return]
     matrix = _card_matrix(cards)
-    if matrix.shape[1] != 5:
-        raise ValueError(f"deuce-to-seven hands have 5 cards, got rows of {matrix.shape[1]}")
+    _check_width(matrix.shape[1])
     return _rank_into(matrix, _output(out, len(matrix)), threads, 0, lib.hr_27_rank_batch)
+
+
+def _check_width(width: int) -> None:
+    if width != 5:
+        raise ValueError(f"deuce-to-seven hands have 5 cards, got rows of {width}")
 
 
 def compare(a: HandLike, b: HandLike) -> int:

@@ -247,10 +247,9 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
         ValueError: ``out`` of the wrong shape, or sharing memory with ``cards``.
         TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
-    if _is_dask_array(cards):
-        if out is not None:
-            raise TypeError("out= does not apply to a dask array: the result is a dask array")
-        return _evaluate_dask(cards, threads)  # type: ignore[no-any-return]
+    lazy = _evaluate_lazy(cards, out, threads)
+    if lazy is not None:
+        return lazy  # type: ignore[no-any-return]
     matrix = _card_matrix(cards)
     result = _output(out, len(matrix))
     if out is not None:
@@ -299,8 +298,24 @@ def _is_dask_array(value: object) -> bool:
     return type(value).__module__.split(".")[0] == "dask" and hasattr(value, "map_blocks")
 
 
-def _evaluate_dask(cards: Any, threads: object) -> Any:
-    """evaluate_many block by block over a dask array of cards: a lazy dask array of ranks."""
+def _evaluate_lazy(cards: Any, out: object, threads: object, batch: Any = None, row_error: Any = None,
+                   check_width: Any = None) -> Any:
+    """None, or for a dask array of cards the lazy dask array of its ranks (``_evaluate_dask``
+    with a game's kernel and row error; ``check_width(k)`` raises for a row width the game
+    refuses): every game's ``evaluate_many`` takes dask arrays the same way, and refuses
+    ``out`` with them."""
+    if not _is_dask_array(cards):
+        return None
+    if out is not None:
+        raise TypeError("out= does not apply to a dask array: the result is a dask array")
+    if check_width is not None and len(cards.shape) == 2:
+        check_width(cards.shape[1])
+    return _evaluate_dask(cards, threads, batch, row_error)
+
+
+def _evaluate_dask(cards: Any, threads: object, batch: Any = None, row_error: Any = None) -> Any:
+    """evaluate_many block by block over a dask array of cards: a lazy dask array of ranks
+    (``batch`` and ``row_error`` as in ``_rank_into``)."""
     import numpy as np
 
     if cards.dtype.kind not in "iu":
@@ -312,6 +327,6 @@ def _evaluate_dask(cards: Any, threads: object) -> Any:
     def block_ranks(block: Any, block_info: Any = None) -> Any:
         first_row = block_info[0]["array-location"][0][0] if block_info else 0
         matrix = _card_matrix(block, first_row)
-        return _rank_into(matrix, np.empty(len(matrix), dtype=np.uint16), threads, first_row)
+        return _rank_into(matrix, np.empty(len(matrix), dtype=np.uint16), threads, first_row, batch, row_error)
 
     return cards.rechunk({1: -1}).map_blocks(block_ranks, dtype=np.uint16, drop_axis=1)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ._core import ffi, lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
-from .evaluate import _better, _raise_row_error
+from .evaluate import _better, _is_dask_array, _raise_row_error
 from .showdown import _take_hole as _take_any_hole
 
 if TYPE_CHECKING:
@@ -189,9 +189,9 @@ def describe_low(low: int | None, short: bool = False) -> str:
 
 # ------------------------------------------------------------------------------ bulk
 
-def _arrays(holes: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+def _arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Hole (N, 4..6) and board (N, 5) card arrays as C-contiguous uint8, ids checked before
-    any narrowing."""
+    any narrowing (rows named from ``row_offset``)."""
     import numpy as np
 
     out = []
@@ -206,7 +206,7 @@ def _arrays(holes: Any, boards: Any) -> tuple[npt.NDArray[np.uint8], npt.NDArray
             if len(bad):
                 row = int(bad[0])
                 value_bad = next(int(v) for v in array[row] if not 0 <= int(v) <= 51)
-                raise ValueError(f"{name} row {row}: card id {value_bad} is out of range 0..51")
+                raise ValueError(f"{name} row {row + row_offset}: card id {value_bad} is out of range 0..51")
             array = array.astype(np.uint8)
         out.append(np.ascontiguousarray(array))
     if len(out[0]) != len(out[1]):
@@ -237,7 +237,7 @@ def _tables() -> tuple[Any, Any, Any]:
 
 
 def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
-           low: bool) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+           low: bool, row_offset: int = 0) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     import numpy as np
 
     from ._work import run_slices, thread_count
@@ -267,7 +267,7 @@ def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads:
                                            for k in range(slices)], nthreads) if bad >= 0]
     if failures:
         row = min(failures)
-        _raise_row_error(np.concatenate([holes[row:row + 1], boards[row:row + 1]], axis=1), 0, row)
+        _raise_row_error(np.concatenate([holes[row:row + 1], boards[row:row + 1]], axis=1), 0, row + row_offset)
     return high_out, low_out
 
 
@@ -284,7 +284,12 @@ def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
         ValueError: wrong shapes, or a row with an id outside 0..51 or a card twice in its hole
             and board cards together (the message names the row: its hole cards come first).
         TypeError: not integer arrays.
+
+    Dask arrays (``pip install 'handrank[dask]'``) give a lazy dask array, computed block by
+    block; a bad row raises when it is computed, numbered from the top.
     """
+    if _is_dask_array(holes) or _is_dask_array(boards):
+        return _dask_batch(holes, boards, threads, True)  # type: ignore[no-any-return]
     hole_array, board_array = _arrays(holes, boards)
     return _batch(hole_array, board_array, threads, True, False)[0]
 
@@ -292,9 +297,36 @@ def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
 def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
                       ) -> npt.NDArray[np.uint16]:
     """8-or-better lows of N hands at once: uint16, 1..56, or NO_LOW (57) where a hand has
-    none; the input rules of ``evaluate_many``."""
+    none; the input rules (dask arrays included) of ``evaluate_many``."""
+    if _is_dask_array(holes) or _is_dask_array(boards):
+        return _dask_batch(holes, boards, threads, False)  # type: ignore[no-any-return]
     hole_array, board_array = _arrays(holes, boards)
     return _batch(hole_array, board_array, threads, False, True)[1]
+
+
+def _dask_batch(holes: Any, boards: Any, threads: object, high: bool) -> Any:
+    """evaluate_many (``high``) or evaluate_low_many block by block over dask arrays: the
+    boards are cut into the holes' row blocks, each pair of blocks ranked in C."""
+    import dask.array as da
+    import numpy as np
+
+    holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
+    for name, array, widths in (("holes", holes, HOLE_COUNTS), ("boards", boards, (5,))):
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"{name} must be an integer array of card ids 0..51, got dtype {array.dtype}")
+        if array.ndim != 2 or array.shape[1] not in widths:
+            raise ValueError(f"{name} must be an (N, {' or '.join(map(str, widths))}) array, got shape {array.shape}")
+    if holes.shape[0] != boards.shape[0]:
+        raise ValueError(f"holes has {holes.shape[0]} rows and boards {boards.shape[0]}")
+    holes = holes.rechunk({1: -1})
+    boards = boards.rechunk({0: holes.chunks[0], 1: -1})
+
+    def block(hole_block: Any, board_block: Any, block_info: Any = None) -> Any:
+        first = block_info[0]["array-location"][0][0] if block_info else 0
+        hole_array, board_array = _arrays(hole_block, board_block, first)
+        return _batch(hole_array, board_array, threads, high, not high, first)[0 if high else 1]
+
+    return da.map_blocks(block, holes, boards, dtype=np.uint16, drop_axis=1)  # type: ignore[no-untyped-call]
 
 
 # -------------------------------------------------------------------------- showdown

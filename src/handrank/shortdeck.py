@@ -34,7 +34,16 @@ from typing import TYPE_CHECKING, Any
 from ._core import lib
 from .cards import HandLike, format_cards, parse
 from .census import CategoryCount, Census
-from .evaluate import Category, _better, _card_matrix, _check_rank, _output, _raise_row_error, _rank_into
+from .evaluate import (
+    Category,
+    _better,
+    _card_matrix,
+    _check_rank,
+    _evaluate_lazy,
+    _output,
+    _raise_row_error,
+    _rank_into,
+)
 from .showdown import PlayerResult, Showdown, _check_holes, _take_hole
 
 if TYPE_CHECKING:
@@ -117,9 +126,12 @@ def evaluate_many(cards: npt.ArrayLike, *, trips_beat_straight: bool = False, th
             message names the first such row and the card).
         TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
+    kernel = lib.hr_sd_tbs_rank_batch if trips_beat_straight else lib.hr_sd_rank_batch
+    lazy = _evaluate_lazy(cards, out, threads, kernel, _row_error)
+    if lazy is not None:
+        return lazy  # type: ignore[no-any-return]
     matrix = _card_matrix(cards)
     result = _output(out, len(matrix))
-    kernel = lib.hr_sd_tbs_rank_batch if trips_beat_straight else lib.hr_sd_rank_batch
     return _rank_into(matrix, result, threads, 0, kernel, _row_error)
 
 

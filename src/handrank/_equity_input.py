@@ -213,10 +213,15 @@ def _table(players: object, board: HandLike, dead: HandLike, example: str
     return board_cards, dead_cards, where
 
 
-def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
+def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, absent: Sequence[int] = ()
                   ) -> tuple[list[str], tuple[int, ...], _Spot]:
-    """Labels, board cards and the checked spot; every error names what is wrong."""
+    """Labels, board cards and the checked spot; every error names what is wrong. ``absent``
+    are the cards the game's deck lacks (short deck's deuces to fives): ranges lose their
+    combos with them and they are never dealt, but they are not dead cards (the game's
+    kernel takes them out of its deck itself)."""
     board_cards, dead_cards, where = _table(players, board, dead, "['AsAh', 'KdKc']")
+    for card in absent:
+        where.setdefault(card, "the cards this game does not deal")
 
     holdings = [_player(spec, index) for index, spec in enumerate(players)]
     for index, holding in enumerate(holdings):  # known hole cards must not clash with anything
@@ -254,7 +259,7 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
     labels = [holding.label for holding in holdings]
     spot = _Spot(bytes(combos_bytes), tuple(starts), tuple(weights), bytes(board_cards), bytes(dead_cards))
     if any(size > 1 for size in spot.sizes()):
-        known = spot.board + spot.dead
+        known = spot.board + spot.dead + bytes(card for card in absent if card not in board_cards)
         found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
                                        _FEASIBLE_BUDGET)
         if found == lib.HR_ERR_BUDGET:
@@ -263,7 +268,7 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike
         if found == 0:
             raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
         _check(found if found < 0 else 0)
-    unseen = 52 - len(board_cards) - len(dead_cards) - 2 * len(players)
+    unseen = 52 - len(set(board_cards) | set(dead_cards) | set(absent)) - 2 * len(players)
     if unseen < 5 - len(board_cards):
         raise ValueError(f"only {unseen} cards are left to deal the {5 - len(board_cards)} board cards")
     return labels, board_cards, spot

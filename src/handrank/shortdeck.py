@@ -291,7 +291,6 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             hand (named), or a range with no combo of short-deck cards.
         TypeError: as ``handrank.equity``.
     """
-    from dataclasses import replace
 
     from ._equity_input import _board_text, _checked_spot, _client, _known_cards, _player, _seed, _trials
     from ._work import thread_count
@@ -314,11 +313,8 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
                 raise _outside(min(holding.combos[0]), f"players[{index}]: ")
             raise ValueError(f"players[{index}]: no combo of {holding.label!r} is in the short deck "
                              "(six through ace)")
-    # The deuces to the fives go in as dead cards, so that every check counts the 36-card deck
-    # and ranges lose their combos below six; the kernel takes them out of its deck itself.
-    low = " ".join(format_cards([card]) for card in range(LOWEST_CARD))
-    dead_cards = _known_cards(dead, "dead")
-    labels, board_cards, spot = _checked_spot(players, board, list(dead_cards) + parse(low))
-    spot = replace(spot, dead=bytes(card for card in spot.dead if card >= LOWEST_CARD))
+    # The deuces to the fives are absent: every check counts the 36-card deck and ranges lose
+    # their combos below six; the kernel takes them out of its deck itself.
+    labels, board_cards, spot = _checked_spot(players, board, dead, absent=range(LOWEST_CARD))
     game = _Game(36, "hr_sd_equity_ranges", "hr_sd_equity_monte_carlo", (int(bool(trips_beat_straight)),), False)
     return _equity(labels, _board_text(board_cards), spot, trials, seed, nthreads, client, progress, game)

@@ -298,6 +298,14 @@ def _is_dask_array(value: object) -> bool:
     return type(value).__module__.split(".")[0] == "dask" and hasattr(value, "map_blocks")
 
 
+def _block_first_row(block_info: object) -> int:
+    """The first row of the dask block a ``map_blocks`` function is given; 0 when dask runs
+    it without one (older dask passes an empty array while it works out the result type)."""
+    if isinstance(block_info, dict) and isinstance(block_info.get(0), dict):
+        return int(block_info[0]["array-location"][0][0])
+    return 0
+
+
 def _evaluate_lazy(cards: Any, out: object, threads: object, batch: Any = None, row_error: Any = None,
                    check_width: Any = None) -> Any:
     """None, or for a dask array of cards the lazy dask array of its ranks (``_evaluate_dask``
@@ -325,7 +333,7 @@ def _evaluate_dask(cards: Any, threads: object, batch: Any = None, row_error: An
                          f"got shape {cards.shape}")
 
     def block_ranks(block: Any, block_info: Any = None) -> Any:
-        first_row = block_info[0]["array-location"][0][0] if block_info else 0
+        first_row = _block_first_row(block_info)
         matrix = _card_matrix(block, first_row)
         return _rank_into(matrix, np.empty(len(matrix), dtype=np.uint16), threads, first_row, batch, row_error)
 

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from ._core import ffi, lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
-from .evaluate import _better, _is_dask_array, _raise_row_error
+from .evaluate import _better, _block_first_row, _is_dask_array, _raise_row_error
 from .showdown import _take_hole as _take_any_hole
 
 if TYPE_CHECKING:
@@ -322,7 +322,7 @@ def _dask_batch(holes: Any, boards: Any, threads: object, high: bool) -> Any:
     boards = boards.rechunk({0: holes.chunks[0], 1: -1})
 
     def block(hole_block: Any, board_block: Any, block_info: Any = None) -> Any:
-        first = block_info[0]["array-location"][0][0] if block_info else 0
+        first = _block_first_row(block_info)
         hole_array, board_array = _arrays(hole_block, board_block, first)
         return _batch(hole_array, board_array, threads, high, not high, first)[0 if high else 1]
 

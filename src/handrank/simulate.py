@@ -296,7 +296,9 @@ def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
     def block(cards: Any, block_info: Any = None) -> Any:
         import numpy as np
 
-        first = block_info[0]["array-location"][0][0] if block_info else 0
+        from .evaluate import _block_first_row
+
+        first = _block_first_row(block_info)
         hole_part = _as_cards(cards[:, :2 * players].reshape(len(cards), players, 2), "holes", (None, None, 2))
         ranks, shares = _showdown_into(hole_part, _as_cards(cards[:, 2 * players:], "boards", (None, 5)), threads,
                                        first)

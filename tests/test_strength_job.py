@@ -41,6 +41,27 @@ def test_a_parts_folder_of_another_job_is_refused(small_street, tmp_path):
         strength_job.run_strength_job("flop", out, bins=8, part=(2, 3))
 
 
+@pytest.mark.parametrize("damage, words", [
+    (lambda path: path.write_bytes(b"garbage"), "is damaged"),
+    (lambda path: path.write_bytes(path.read_bytes()[:1000]), "is damaged"),
+    (lambda path: np.savez(path, hs=np.zeros((2, 1326))), "is not a block of this job (ehs: missing"),
+    (lambda path: np.savez(path, hs=np.zeros((3, 1326)), ehs=np.zeros((2, 1326)), ehs2=np.zeros((2, 1326)),
+                           histogram=np.zeros((2, 1326, 4))), "(hs: (3, 1326), expected (2, 1326) float64)"),
+])
+def test_a_damaged_block_is_named_and_recomputed_once_deleted(small_street, tmp_path, damage, words):
+    out = tmp_path / "strength.npz"
+    strength_job.run_strength_job("flop", out, bins=4, part=(1, 2))
+    block = tmp_path / "strength.npz.parts" / "block-00000.npz"
+    damage(block)
+    with pytest.raises(ValueError, match="block-00000.npz") as info:
+        strength_job.run_strength_job("flop", out, bins=4, part=(2, 2))
+    assert words in str(info.value) and "delete it" in str(info.value) and not out.exists()
+    block.unlink()
+    assert strength_job.run_strength_job("flop", out, bins=4)["complete"]
+    expected = hand_strength_many(BOARDS, bins=4)
+    assert np.array_equal(np.load(out)["ehs"], expected.ehs, equal_nan=True)
+
+
 def test_cli(small_street, tmp_path, capsys):
     out = tmp_path / "s.npz"
     assert main(["strength", "--street", "flop", "--out", str(out)]) == 0

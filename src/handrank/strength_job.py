@@ -7,7 +7,9 @@
 The boards (every flop, turn or river up to suit isomorphism) are worked in blocks of 64; each
 finished block is saved under ``OUT.parts/``, so a run that stops (Ctrl-C, a crash, a machine
 going away) resumes where it was, and ``--part I/N`` works only every N-th block, so N
-machines can share a street. When every block is there, they are merged into OUT:
+machines can share a street. When every block is there, they are merged into OUT (a block
+file that is damaged or from another job is refused by name: delete it, and the next run
+computes it again):
 
     boards (m, k) uint8, weights (m,) (how many boards each stands for), hs, ehs, ehs2
     (m, 1326) float64 in holdings() order (NaN where a holding meets the board), histogram
@@ -85,7 +87,7 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
                                   "out": str(out), "complete": False}
     if len(present) == blocks:
         merged: dict[str, Any] = {"boards": boards, "weights": weights, "street": street, "bins": bins or 0}
-        loaded = [np.load(path) for path in present]
+        loaded = [_load_block(path, min(BLOCK, len(boards) - b * BLOCK), bins) for b, path in enumerate(present)]
         for name in FIELDS:
             if name in loaded[0]:
                 merged[name] = np.concatenate([block[name] for block in loaded])
@@ -93,6 +95,29 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
         shutil.rmtree(parts)
         summary["complete"] = True
     return summary
+
+
+def _load_block(path: Path, rows: int, bins: int | None) -> dict[str, Any]:
+    """A saved block's arrays, checked: a file that is cut short, is not an .npz of this job's
+    arrays or has the wrong shapes is refused by name (deleting it makes the next run
+    compute its boards again)."""
+    import numpy as np
+
+    shapes: dict[str, tuple[int, ...]] = {"hs": (rows, 1326), "ehs": (rows, 1326), "ehs2": (rows, 1326)}
+    if bins:
+        shapes["histogram"] = (rows, 1326, bins)
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {name: data[name] for name in shapes if name in data.files}
+    except Exception as error:  # a short or foreign file: zip, pickle or .npy format errors alike
+        raise ValueError(f"{path} is damaged ({type(error).__name__}: {error}); delete it and run the "
+                         "same command again to compute its boards again") from None
+    for name, shape in shapes.items():
+        if name not in arrays or arrays[name].shape != shape or arrays[name].dtype != np.float64:
+            found = arrays[name].shape if name in arrays else "missing"
+            raise ValueError(f"{path} is not a block of this job ({name}: {found}, expected {shape} float64); "
+                             "delete it and run the same command again to compute its boards again")
+    return arrays
 
 
 def terminal_progress(done: int, total: int) -> None:

@@ -189,6 +189,14 @@ def describe_low(low: int | None, short: bool = False) -> str:
 
 # ------------------------------------------------------------------------------ bulk
 
+def _check_layout(name: str, array: Any, widths: tuple[int, ...]) -> None:
+    """An integer (N, w) array, w in ``widths`` (numpy or dask: only dtype and shape are read)."""
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"{name} must be an integer array of card ids 0..51, got dtype {array.dtype}")
+    if array.ndim != 2 or array.shape[1] not in widths:
+        raise ValueError(f"{name} must be an (N, {' or '.join(map(str, widths))}) array, got shape {array.shape}")
+
+
 def _arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Hole (N, 4..6) and board (N, 5) card arrays as C-contiguous uint8, ids checked before
     any narrowing (rows named from ``row_offset``)."""
@@ -197,10 +205,7 @@ def _arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArray[n
     out = []
     for name, value, widths in (("holes", holes, HOLE_COUNTS), ("boards", boards, (5,))):
         array = value if isinstance(value, np.ndarray) else np.asarray(value)
-        if array.dtype.kind not in "iu":
-            raise TypeError(f"{name} must be an integer array of card ids 0..51, got dtype {array.dtype}")
-        if array.ndim != 2 or array.shape[1] not in widths:
-            raise ValueError(f"{name} must be an (N, {' or '.join(map(str, widths))}) array, got shape {array.shape}")
+        _check_layout(name, array, widths)
         if array.dtype != np.uint8 and array.size:
             bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))
             if len(bad):
@@ -311,11 +316,8 @@ def _dask_batch(holes: Any, boards: Any, threads: object, high: bool) -> Any:
     import numpy as np
 
     holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
-    for name, array, widths in (("holes", holes, HOLE_COUNTS), ("boards", boards, (5,))):
-        if array.dtype.kind not in "iu":
-            raise TypeError(f"{name} must be an integer array of card ids 0..51, got dtype {array.dtype}")
-        if array.ndim != 2 or array.shape[1] not in widths:
-            raise ValueError(f"{name} must be an (N, {' or '.join(map(str, widths))}) array, got shape {array.shape}")
+    _check_layout("holes", holes, HOLE_COUNTS)
+    _check_layout("boards", boards, (5,))
     if holes.shape[0] != boards.shape[0]:
         raise ValueError(f"holes has {holes.shape[0]} rows and boards {boards.shape[0]}")
     holes = holes.rechunk({1: -1})

@@ -258,8 +258,7 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
         shares = _output(out[1], n, (n, players), "out[1] (shares)")
         if np.shares_memory(ranks, shares):
             raise ValueError("out[0] and out[1] share memory: pass two separate arrays")
-        if np.shares_memory(ranks, holes) or np.shares_memory(ranks, boards) or np.shares_memory(
-                shares, holes) or np.shares_memory(shares, boards):
+        if any(np.shares_memory(result, cards) for result in (ranks, shares) for cards in (holes, boards)):
             raise ValueError("out shares memory with the cards: the results would overwrite cards not yet "
                              "read; pass separate arrays")
     nthreads = thread_count(threads, useful=max(1, n // (1 << 15)))

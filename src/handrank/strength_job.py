@@ -106,17 +106,16 @@ def _load_block(path: Path, rows: int, bins: int | None) -> dict[str, Any]:
     shapes: dict[str, tuple[int, ...]] = {"hs": (rows, 1326), "ehs": (rows, 1326), "ehs2": (rows, 1326)}
     if bins:
         shapes["histogram"] = (rows, 1326, bins)
+    redo = "delete it and run the same command again to compute its boards again"
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in shapes if name in data.files}
     except Exception as error:  # a short or foreign file: zip, pickle or .npy format errors alike
-        raise ValueError(f"{path} is damaged ({type(error).__name__}: {error}); delete it and run the "
-                         "same command again to compute its boards again") from None
+        raise ValueError(f"{path} is damaged ({type(error).__name__}: {error}); {redo}") from None
     for name, shape in shapes.items():
         if name not in arrays or arrays[name].shape != shape or arrays[name].dtype != np.float64:
             found = arrays[name].shape if name in arrays else "missing"
-            raise ValueError(f"{path} is not a block of this job ({name}: {found}, expected {shape} float64); "
-                             "delete it and run the same command again to compute its boards again")
+            raise ValueError(f"{path} is not a block of this job ({name}: {found}, expected {shape} float64); {redo}")
     return arrays
 
 

@@ -106,6 +106,7 @@ def test_names_are_distinct_and_describe_the_hand():
     (lambda: a5.evaluate_many(np.array([[51, 0, 5, 10, 52]])), ValueError, "row 0: card id 52 in column 4"),
     (lambda: a5.evaluate_many(np.array([[51, 0, 5, 10, 10]], dtype=np.uint8)), ValueError, "row 0: duplicate"),
     (lambda: a5.describe(0), ValueError, "1..6175"),
+    (lambda: a5.describe("7"), TypeError, "expected an ace-to-five rank (an int 1..6175), got str"),
     (lambda: a5.census(8), ValueError, "5, 6 or 7 cards"),
 ])
 def test_bad_input(call, error, words):

@@ -52,7 +52,8 @@ _BY_WORST_RANK = tuple(reversed(Category))
 
 def _check_rank(rank: object, count: int = RANK_COUNT, game: str = "") -> int:
     """A rank of a game with ``count`` ranks (Hold'em's by default), checked."""
-    value = exact_int(rank, f"a{' ' + game if game else ''} rank (an int 1..{count})")
+    what = f"{game} rank" if game else "rank"
+    value = exact_int(rank, f"{'an' if what[0].lower() in 'aeiou' else 'a'} {what} (an int 1..{count})")
     if not 1 <= value <= count:
         raise ValueError(f"{game + ' ' if game else ''}rank {value} is out of range 1..{count}")
     return value

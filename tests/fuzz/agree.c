@@ -8,14 +8,8 @@
 
 #include "handrank.h"
 
-static uint64_t state = 0x9E3779B97F4A7C15ull;
-
-static uint64_t next(void) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-}
+#define FUZZ_SEED 0x9E3779B97F4A7C15ull
+#include "xorshift.h"
 
 /* `rows` rows of `width` distinct cards at `out`. */
 static void deal(uint8_t *out, int64_t rows, int width) {

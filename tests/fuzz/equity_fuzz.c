@@ -7,13 +7,8 @@
 
 #include "handrank.h"
 
-static uint64_t state = 88172645463325252ull;
-static uint64_t next(void) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-}
+#define FUZZ_SEED 88172645463325252ull
+#include "xorshift.h"
 static int upto(int n) { return (int)(next() % (uint64_t)n); }
 
 /* Mostly valid cards, sometimes anything. */

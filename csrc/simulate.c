@@ -234,6 +234,22 @@ HR_INLINE int wide_rows(int64_t nrows, int64_t start, int rows, int nplayers) {
     return nrows * nplayers < lanes ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
 }
 
+/* The end of a block of rows [start, start + rows) whose non-flush ranks are in: when its
+ * keys or card bits said something is wrong (`suspect`), its first bad row (*error set), if
+ * any; else its flush ranks and its winners, and -1. */
+HR_INLINE int64_t finish_block(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int64_t start, int rows,
+                               const int nplayers, int suspect, const int *flush_rows, int nflush, uint16_t *ranks,
+                               uint16_t *shares, int *error, hr_winners_fn winners) {
+    const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
+    if (HR_UNLIKELY(suspect)) {
+        int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
+        if (bad >= 0) return start + bad;
+    }
+    fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, ranks + start * nplayers);
+    winners(ranks + start * nplayers, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
+    return -1;
+}
+
 /* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
  * players unrolls), in blocks of rows, with one test a block for bad input:
  * - each row's card bits: their or and their sum differ exactly when a bit came twice;
@@ -276,12 +292,10 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
             flush_rows[nflush] = r;
             nflush += (row_marks & HR_FLUSH_CHECK) != 0;
         }
-        if (HR_UNLIKELY((marks & HR_INVALID_CHECK) | repeats)) {
-            int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
-            if (bad >= 0) return start + bad;
-        }
-        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
-        winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
+        int64_t bad = finish_block(holes, boards, nrows, start, rows, nplayers,
+                                   ((marks & HR_INVALID_CHECK) | repeats) != 0, flush_rows, nflush, ranks, shares,
+                                   error, winners);
+        if (bad >= 0) return bad;
     }
     return -1;
 }
@@ -326,12 +340,10 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
             flush_rows[nflush] = r;
             nflush += ((uint32_t)_mm_extract_epi32(row_marks, 1) & (uint32_t)(HR_FLUSH_CHECK >> 32)) != 0;
         }
-        if (HR_UNLIKELY(((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats)) {
-            int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
-            if (bad >= 0) return start + bad;
-        }
-        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
-        winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
+        int suspect = (((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats) != 0;
+        int64_t bad = finish_block(holes, boards, nrows, start, rows, nplayers, suspect, flush_rows, nflush, ranks,
+                                   shares, error, winners);
+        if (bad >= 0) return bad;
     }
     return -1;
 }

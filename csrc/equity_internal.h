@@ -76,6 +76,18 @@ HR_INLINE int check_ranges(const uint8_t *combos, const int32_t *combo_start, co
     return 0;
 }
 
+/* check_table and check_ranges for a game's `rules`: its absent cards may not be known, and
+ * join the known cards (*known) so that no deal uses them. */
+HR_INLINE int check_spot(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,
+                         const double *weights, int nplayers, int nboard, const uint8_t *board, const uint8_t *dead,
+                         int ndead, uint64_t *known) {
+    int error = check_table(nplayers, nboard, board, dead, ndead, known);
+    if (error) return error;
+    if (*known & rules->out_of_deck) return HR_ERR_CARD;
+    *known |= rules->out_of_deck;
+    return check_ranges(combos, combo_start, weights, nplayers);
+}
+
 /* A suit permutation applied to a card. */
 HR_INLINE int permute_card(const uint8_t *perm, int card) {
     return (card & ~3) | perm[card & 3];

@@ -653,11 +653,8 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
                            const uint8_t *dead, int ndead, const uint8_t *group, int ngroup, uint64_t first,
                            uint64_t end, double *outcomes, uint64_t *deals) {
     uint64_t known = 0;
-    int error = check_table(nplayers, nboard, board, dead, ndead, &known);
+    int error = check_spot(rules, combos, combo_start, weights, nplayers, nboard, board, dead, ndead, &known);
     if (error) return error;
-    if (known & rules->out_of_deck) return HR_ERR_CARD;
-    known |= rules->out_of_deck;
-    if ((error = check_ranges(combos, combo_start, weights, nplayers))) return error;
     if (ngroup < 1 || ngroup > 24 || group[0] != 0) return HR_ERR_RANGE;
     for (int g = 0; g < ngroup; g++)
         if (group[g] > 23) return HR_ERR_RANGE;

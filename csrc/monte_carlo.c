@@ -211,11 +211,8 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                                 const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials,
                                 uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
     uint64_t known = 0;
-    int error = check_table(nplayers, nboard, board, dead, ndead, &known);
+    int error = check_spot(rules, combos, combo_start, weights, nplayers, nboard, board, dead, ndead, &known);
     if (error) return error;
-    if (known & rules->out_of_deck) return HR_ERR_CARD;
-    known |= rules->out_of_deck;
-    if ((error = check_ranges(combos, combo_start, weights, nplayers))) return error;
     int total = combo_start[nplayers], left = 5 - nboard, largest = 0;
     for (int p = 0; p < nplayers; p++)
         if (combo_start[p + 1] - combo_start[p] > largest) largest = combo_start[p + 1] - combo_start[p];

@@ -206,25 +206,64 @@ HR_AVX2 static void winners_two_avx2(const uint16_t *ranks, uint16_t *shares, in
 }
 #endif
 
+/* 16 times the suit that has three or more of a board's five cards, the one suit a flush can
+ * be in, from the board key's suit counters (biased by 3: so 6 or more); 48 when none has. */
+HR_INLINE unsigned flush_shift(uint32_t counters) {
+    return 16u * ((unsigned)hr_ctz64(((counters + 0x2222u) & 0x8888u) | 0x8000u) >> 2);
+}
+
+/* `flush` where a hand's key says flush (`check` nonzero), else `rank`. No branch: about half
+ * the hands of a row with a flush have one, so a branch would be mispredicted all the time. */
+HR_INLINE uint16_t flush_or(uint64_t check, unsigned flush, unsigned rank) {
+    unsigned take = 0u - (unsigned)(check != 0);
+    return (uint16_t)((flush & take) | (rank & ~take));
+}
+
 /* The flush ranks of the listed rows of a block (every id is 0..51 by now). */
 HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
                            const int *flush_rows, int nflush, uint16_t *block_ranks) {
     for (int f = 0; f < nflush; f++) {
         int r = flush_rows[f];
         const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+        uint16_t *rank = block_ranks + r * nplayers;
         uint64_t key = HR_SUIT_BIAS, suits = 0;
         for (int j = 0; j < 5; j++) {
             key += hr_card_key[board[j]];
             suits |= suit_rank_bit(board[j]);
         }
+        unsigned shift = flush_shift((uint32_t)(key >> HR_SUIT_SHIFT));
         for (int p = 0; p < nplayers; p++) {
             uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
-            if (k & HR_FLUSH_CHECK)
-                block_ranks[r * nplayers + p] =
-                    (uint16_t)flush_rank(suits | suit_rank_bit(hole[2 * p]) | suit_rank_bit(hole[2 * p + 1]), k);
+            uint64_t cards = suits | suit_rank_bit(hole[2 * p]) | suit_rank_bit(hole[2 * p + 1]);
+            rank[p] = flush_or(k & HR_FLUSH_CHECK, hr_flush_rank[(cards >> shift) & 0x1FFF], rank[p]);
         }
     }
 }
+
+#if HR_X86_DISPATCH
+/* fix_flushes with showdown_rows_avx2's entries: a hand's upper 64 bits are its cards, four
+ * 16-bit rank masks, one a suit. */
+HR_AVX2 static inline __attribute__((always_inline)) void
+fix_flushes_avx2(const __m128i *entry, const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
+                 const int *flush_rows, int nflush, uint16_t *block_ranks) {
+    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
+    for (int f = 0; f < nflush; f++) {
+        int r = flush_rows[f];
+        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+        uint16_t *rank = block_ranks + r * nplayers;
+        __m128i board_sum = _mm_add_epi32(_mm_add_epi32(_mm_add_epi32(entry[board[0]], entry[board[1]]),
+                                                        _mm_add_epi32(entry[board[2]], entry[board[3]])),
+                                          _mm_add_epi32(entry[board[4]], bias));
+        unsigned shift = flush_shift((uint32_t)_mm_extract_epi32(board_sum, 1));
+        for (int p = 0; p < nplayers; p++) {
+            __m128i hand = _mm_add_epi32(board_sum, _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]));
+            uint64_t cards = (uint64_t)_mm_extract_epi64(hand, 1);
+            rank[p] = flush_or((uint32_t)_mm_extract_epi32(hand, 1) & (uint32_t)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT),
+                               hr_flush_rank[(cards >> shift) & 0x1FFF], rank[p]);
+        }
+    }
+}
+#endif
 
 /* How many rows of the block at `start` have 8 lanes (16 past 8 players) from their first
  * rank inside the call's arrays (for the vector winners). */
@@ -234,19 +273,14 @@ HR_INLINE int wide_rows(int64_t nrows, int64_t start, int rows, int nplayers) {
     return nrows * nplayers < lanes ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
 }
 
-/* The end of a block of rows [start, start + rows) whose non-flush ranks are in: when its
- * keys or card bits said something is wrong (`suspect`), its first bad row (*error set), if
- * any; else its flush ranks and its winners, and -1. */
-HR_INLINE int64_t finish_block(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int64_t start, int rows,
-                               const int nplayers, int suspect, const int *flush_rows, int nflush, uint16_t *ranks,
-                               uint16_t *shares, int *error, hr_winners_fn winners) {
-    const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
+/* When a block's keys or card bits said something is wrong (`suspect`), its first bad row,
+ * numbered in the call (*error set), if it has one; else -1. */
+HR_INLINE int64_t block_bad_row(const uint8_t *holes, const uint8_t *boards, int64_t start, int rows,
+                                const int nplayers, int suspect, int *error) {
     if (HR_UNLIKELY(suspect)) {
-        int bad = showdown_bad_row(block_holes, block_boards, rows, nplayers, error);
+        int bad = showdown_bad_row(holes + start * (2 * nplayers), boards + start * 5, rows, nplayers, error);
         if (bad >= 0) return start + bad;
     }
-    fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, ranks + start * nplayers);
-    winners(ranks + start * nplayers, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     return -1;
 }
 
@@ -292,10 +326,11 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
             flush_rows[nflush] = r;
             nflush += (row_marks & HR_FLUSH_CHECK) != 0;
         }
-        int64_t bad = finish_block(holes, boards, nrows, start, rows, nplayers,
-                                   ((marks & HR_INVALID_CHECK) | repeats) != 0, flush_rows, nflush, ranks, shares,
-                                   error, winners);
+        int64_t bad = block_bad_row(holes, boards, start, rows, nplayers, ((marks & HR_INVALID_CHECK) | repeats) != 0,
+                                    error);
         if (bad >= 0) return bad;
+        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
 }
@@ -303,11 +338,12 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
 #if HR_X86_DISPATCH
 /* showdown_rows with vectors: each card's 16-byte entry holds, in 32-bit lanes, its rank key
  * times the multiset hash's multiplier, its suit counter and bad-id mark (the upper half of
- * its hr_card_key), and its bit among cards 0..31 and 32..51, so one add sums them all. A
- * hand's entry is the board's sum plus its two cards': its first lane is the hash before the
- * mask (a product distributes over the sum), its second says flush or bad id. Over the row,
- * the card bits keep one bit a card exactly when none repeats (a repeated bit carries and
- * loses one). Ids above 51 have no bit. */
+ * its hr_card_key), and in the upper 64 bits its bit among four 16-bit rank masks, one a
+ * suit (suit_rank_bit), so one add sums them all. A hand's entry is the board's sum plus its
+ * two cards': its first lane is the hash before the mask (a product distributes over the
+ * sum), its second says flush or bad id, its upper half is its cards by suit (its flush rank,
+ * fix_flushes_avx2). Over the row, the card bits keep one bit a card exactly when none
+ * repeats (a repeated bit carries and loses one). Ids above 51 have no bit. */
 HR_AVX2 static inline __attribute__((always_inline)) int64_t
 showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                   const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
@@ -341,9 +377,10 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
             nflush += ((uint32_t)_mm_extract_epi32(row_marks, 1) & (uint32_t)(HR_FLUSH_CHECK >> 32)) != 0;
         }
         int suspect = (((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats) != 0;
-        int64_t bad = finish_block(holes, boards, nrows, start, rows, nplayers, suspect, flush_rows, nflush, ranks,
-                                   shares, error, winners);
+        int64_t bad = block_bad_row(holes, boards, start, rows, nplayers, suspect, error);
         if (bad >= 0) return bad;
+        fix_flushes_avx2(entry, block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
 }
@@ -372,7 +409,7 @@ HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *
                                            int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
     __m128i entry[256]; /* see showdown_rows_avx2 */
     for (int c = 0; c < 256; c++) {
-        uint64_t bit = c < 52 ? 1ull << c : 0;
+        uint64_t bit = c < 52 ? suit_rank_bit(c) : 0;
         entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
                                   (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
     }

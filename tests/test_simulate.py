@@ -6,7 +6,17 @@ import itertools
 import numpy as np
 import pytest
 
-from handrank import deal, evaluate_many, format_cards, holding_index, holdings, parse, showdown_many
+from handrank import (
+    Category,
+    categories,
+    deal,
+    evaluate_many,
+    format_cards,
+    holding_index,
+    holdings,
+    parse,
+    showdown_many,
+)
 
 
 def test_holdings_order_and_index_round_trip():
@@ -28,6 +38,32 @@ def test_showdown_ranks_equal_evaluate_many():
     rows = np.concatenate([holes.reshape(-1, 2), np.repeat(boards, 4, axis=0)], axis=1)
     assert np.array_equal(ranks.reshape(-1), evaluate_many(rows))
     assert (shares.sum(axis=1) == 2520).all()
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 6, 10])
+def test_showdown_ranks_equal_evaluate_many_where_flushes_are_common(players):
+    # Boards with three, four or five spades (the suit a flush can be in), holes dealt from
+    # what is left: rows where some hands flush and others do not, straight flushes, and the
+    # board's own flush. The flush ranks are found apart from the other ranks.
+    rng = np.random.default_rng(players)
+    n = 4000
+    spades, others = np.arange(3, 52, 4), np.setdiff1d(np.arange(52), np.arange(3, 52, 4))
+    holes = np.empty((n, players, 2), np.uint8)
+    boards = np.empty((n, 5), np.uint8)
+    for row in range(n):
+        suited = 3 + row % 3
+        board = np.concatenate([rng.choice(spades, suited, replace=False),
+                                rng.choice(others, 5 - suited, replace=False)])
+        rest = rng.permutation(np.setdiff1d(np.arange(52), board))[:2 * players]
+        boards[row], holes[row] = rng.permutation(board), rest.reshape(players, 2)
+    ranks, shares = showdown_many(holes, boards)
+    rows = np.concatenate([holes.reshape(-1, 2), np.repeat(boards, players, axis=0)], axis=1)
+    expected = evaluate_many(rows).reshape(n, players)
+    assert np.array_equal(ranks, expected)
+    kinds = categories(expected)
+    assert np.isin(kinds, [Category.FLUSH, Category.STRAIGHT_FLUSH]).mean() > 0.15  # common here
+    winners = expected == expected.min(axis=1, keepdims=True)
+    assert np.array_equal(shares, winners * (2520 // winners.sum(axis=1, keepdims=True)))
 
 
 def slow_shares(ranks):

@@ -137,10 +137,17 @@ HR_INLINE uint64_t row_key(const uint8_t *row, const int n) {
     return key;
 }
 
+/* Whether this build has a popcount instruction (hr_popcount64 is then one). */
+#if defined(__POPCNT__) || defined(__aarch64__) || defined(__ARM_NEON)
+#define HR_FAST_POPCOUNT 1
+#else
+#define HR_FAST_POPCOUNT 0
+#endif
+
 /* Nonzero when a row repeats a card (or has an id that aliases one: ids above 51 are caught
  * by the key). One popcount where the CPU has it in this build, else an and/or a card. */
 HR_INLINE uint64_t row_repeats(const uint8_t *row, const int n) {
-#if defined(__POPCNT__) || defined(__aarch64__) || defined(__ARM_NEON)
+#if HR_FAST_POPCOUNT
     uint64_t seen = 0; /* n distinct valid cards set n bits */
     for (int j = 0; j < n; j++) seen |= 1ull << (row[j] & 63);
     return (uint64_t)(hr_popcount64(seen) ^ n);

@@ -102,6 +102,19 @@ static void winners_scalar(const uint16_t *ranks, uint16_t *shares, int rows, in
     }
 }
 
+/* winners_scalar for two players: a row's split from whether either rank is lower. */
+static void winners_two(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
+    (void)nplayers, (void)wide_rows;
+    /* [tie, first wins, second wins] */
+    static const uint16_t first[3] = {HR_SHARE_UNITS / 2, HR_SHARE_UNITS, 0},
+                          second[3] = {HR_SHARE_UNITS / 2, 0, HR_SHARE_UNITS};
+    for (int r = 0; r < rows; r++) {
+        int a = ranks[2 * r], b = ranks[2 * r + 1], outcome = (a < b) + 2 * (b < a);
+        shares[2 * r] = first[outcome];
+        shares[2 * r + 1] = second[outcome];
+    }
+}
+
 #if HR_X86_DISPATCH
 #include <immintrin.h>
 #define HR_AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
@@ -284,11 +297,19 @@ HR_INLINE int64_t block_bad_row(const uint8_t *holes, const uint8_t *boards, int
     return -1;
 }
 
+/* Each card id's bit (ids above 51 have none), for the portable loop's repeat test. */
+#define HR_BIT1(c) ((c) < 52 ? 1ull << ((c) & 63) : 0ull)
+#define HR_BIT4(c) HR_BIT1(c), HR_BIT1((c) + 1), HR_BIT1((c) + 2), HR_BIT1((c) + 3)
+#define HR_BIT16(c) HR_BIT4(c), HR_BIT4((c) + 4), HR_BIT4((c) + 8), HR_BIT4((c) + 12)
+#define HR_BIT64(c) HR_BIT16(c), HR_BIT16((c) + 16), HR_BIT16((c) + 32), HR_BIT16((c) + 48)
+static const uint64_t hr_card_bit[256] = {HR_BIT64(0), HR_BIT64(64), HR_BIT64(128), HR_BIT64(192)};
+
 /* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
  * players unrolls), in blocks of rows, with one test a block for bad input:
- * - each row's card bits: their or and their sum differ exactly when a bit came twice;
  * - each row's board key once, then each player's key (one add a hole card; ids above 51
  *   mark the sums) and its non-flush rank, listing the rows where a key says flush;
+ * - with them, each row's card bits: their or and their sum differ exactly when a bit came
+ *   twice (the sum has fewer bits than cards);
  * - the flush ranks of the listed rows;
  * - the winners (`winners`). */
 HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
@@ -299,29 +320,25 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
         const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
         uint16_t *block_ranks = ranks + start * nplayers;
         uint64_t marks = 0, repeats = 0;
-        for (int r = 0; r < rows; r++) { /* the cards' bits: a repeated card leaves fewer */
-            const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
-            uint64_t any = 0, sum = 0;
-            for (int j = 0; j < 5; j++) {
-                any |= 1ull << (board[j] & 63);
-                sum += 1ull << (board[j] & 63);
-            }
-            for (int j = 0; j < 2 * nplayers; j++) {
-                any |= 1ull << (hole[j] & 63);
-                sum += 1ull << (hole[j] & 63);
-            }
-            repeats |= any ^ sum;
-        }
-        for (int r = 0; r < rows; r++) { /* keys (ids above 51 mark them) and non-flush ranks */
+        for (int r = 0; r < rows; r++) {
             const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
             uint16_t *rank = block_ranks + r * nplayers;
-            uint64_t key = HR_SUIT_BIAS + hr_card_key[board[0]] + hr_card_key[board[1]] + hr_card_key[board[2]] +
-                           hr_card_key[board[3]] + hr_card_key[board[4]], row_marks = 0;
-            for (int p = 0; p < nplayers; p++) {
-                uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
+            uint64_t key = HR_SUIT_BIAS, row_marks = 0, any = 0, sum = 0; /* the cards' bits: or and sum */
+            for (int j = 0; j < 5; j++) {
+                key += hr_card_key[board[j]];
+                any |= hr_card_bit[board[j]];
+                sum += hr_card_bit[board[j]];
+            }
+            for (int p = 0; p < nplayers; p++) { /* keys (ids above 51 mark them) and non-flush ranks */
+                int c0 = hole[2 * p], c1 = hole[2 * p + 1];
+                uint64_t k = key + hr_card_key[c0] + hr_card_key[c1];
+                any |= hr_card_bit[c0] | hr_card_bit[c1];
+                sum += hr_card_bit[c0] + hr_card_bit[c1];
                 rank[p] = (uint16_t)multiset_rank(k);
                 row_marks |= k;
             }
+            /* a repeated card leaves fewer bits than cards (the or is unused where popcount is one) */
+            repeats |= HR_FAST_POPCOUNT ? (uint64_t)(hr_popcount64(sum) ^ (5 + 2 * nplayers)) : any ^ sum;
             marks |= row_marks;
             flush_rows[nflush] = r;
             nflush += (row_marks & HR_FLUSH_CHECK) != 0;
@@ -390,7 +407,7 @@ static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64
                               uint16_t *ranks, uint16_t *shares, int *error) {
     switch (nplayers) {
     case 1: return showdown_rows(holes, boards, nrows, 1, ranks, shares, error, winners_scalar);
-    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error, winners_scalar);
+    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error, winners_two);
     case 3: return showdown_rows(holes, boards, nrows, 3, ranks, shares, error, winners_scalar);
     case 4: return showdown_rows(holes, boards, nrows, 4, ranks, shares, error, winners_scalar);
     case 5: return showdown_rows(holes, boards, nrows, 5, ranks, shares, error, winners_scalar);

@@ -219,6 +219,19 @@ HR_AVX2 static void winners_two_avx2(const uint16_t *ranks, uint16_t *shares, in
 }
 #endif
 
+/* A table of 256 entries, F(0) .. F(255), one a byte's value (a card id or a bad one). */
+#define HR_X4(F, c) F(c), F((c) + 1), F((c) + 2), F((c) + 3)
+#define HR_X16(F, c) HR_X4(F, c), HR_X4(F, (c) + 4), HR_X4(F, (c) + 8), HR_X4(F, (c) + 12)
+#define HR_X64(F, c) HR_X16(F, c), HR_X16(F, (c) + 16), HR_X16(F, (c) + 32), HR_X16(F, (c) + 48)
+#define HR_X256(F) HR_X64(F, 0), HR_X64(F, 64), HR_X64(F, 128), HR_X64(F, 192)
+
+/* Each card's bit among the 52 (the repeat test), and its bit in four 16-bit rank masks, one
+ * a suit (suit_rank_bit: the flush ranks). Ids above 51 have none. */
+#define HR_CARD_BIT(c) ((c) < 52 ? 1ull << ((c) & 63) : 0ull)
+#define HR_SUIT_BIT(c) ((c) < 52 ? 1ull << ((16 * ((c) & 3) + ((c) >> 2)) & 63) : 0ull)
+static const uint64_t hr_card_bit[256] = {HR_X256(HR_CARD_BIT)};
+static const uint64_t hr_suit_bit[256] = {HR_X256(HR_SUIT_BIT)};
+
 /* 16 times the suit that has three or more of a board's five cards, the one suit a flush can
  * be in, from the board key's suit counters (biased by 3: so 6 or more); 48 when none has. */
 HR_INLINE unsigned flush_shift(uint32_t counters) {
@@ -239,44 +252,16 @@ HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_hol
         int r = flush_rows[f];
         const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
         uint16_t *rank = block_ranks + r * nplayers;
-        uint64_t key = HR_SUIT_BIAS, suits = 0;
-        for (int j = 0; j < 5; j++) {
-            key += hr_card_key[board[j]];
-            suits |= suit_rank_bit(board[j]);
-        }
+        uint64_t key = row_key(board, 5), suits = 0;
+        for (int j = 0; j < 5; j++) suits |= hr_suit_bit[board[j]];
         unsigned shift = flush_shift((uint32_t)(key >> HR_SUIT_SHIFT));
         for (int p = 0; p < nplayers; p++) {
             uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
-            uint64_t cards = suits | suit_rank_bit(hole[2 * p]) | suit_rank_bit(hole[2 * p + 1]);
+            uint64_t cards = suits | hr_suit_bit[hole[2 * p]] | hr_suit_bit[hole[2 * p + 1]];
             rank[p] = flush_or(k & HR_FLUSH_CHECK, hr_flush_rank[(cards >> shift) & 0x1FFF], rank[p]);
         }
     }
 }
-
-#if HR_X86_DISPATCH
-/* fix_flushes with showdown_rows_avx2's entries: a hand's upper 64 bits are its cards, four
- * 16-bit rank masks, one a suit. */
-HR_AVX2 static inline __attribute__((always_inline)) void
-fix_flushes_avx2(const __m128i *entry, const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
-                 const int *flush_rows, int nflush, uint16_t *block_ranks) {
-    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
-    for (int f = 0; f < nflush; f++) {
-        int r = flush_rows[f];
-        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
-        uint16_t *rank = block_ranks + r * nplayers;
-        __m128i board_sum = _mm_add_epi32(_mm_add_epi32(_mm_add_epi32(entry[board[0]], entry[board[1]]),
-                                                        _mm_add_epi32(entry[board[2]], entry[board[3]])),
-                                          _mm_add_epi32(entry[board[4]], bias));
-        unsigned shift = flush_shift((uint32_t)_mm_extract_epi32(board_sum, 1));
-        for (int p = 0; p < nplayers; p++) {
-            __m128i hand = _mm_add_epi32(board_sum, _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]));
-            uint64_t cards = (uint64_t)_mm_extract_epi64(hand, 1);
-            rank[p] = flush_or((uint32_t)_mm_extract_epi32(hand, 1) & (uint32_t)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT),
-                               hr_flush_rank[(cards >> shift) & 0x1FFF], rank[p]);
-        }
-    }
-}
-#endif
 
 /* How many rows of the block at `start` have 8 lanes (16 past 8 players) from their first
  * rank inside the call's arrays (for the vector winners). */
@@ -296,13 +281,6 @@ HR_INLINE int64_t block_bad_row(const uint8_t *holes, const uint8_t *boards, int
     }
     return -1;
 }
-
-/* Each card id's bit (ids above 51 have none), for the portable loop's repeat test. */
-#define HR_BIT1(c) ((c) < 52 ? 1ull << ((c) & 63) : 0ull)
-#define HR_BIT4(c) HR_BIT1(c), HR_BIT1((c) + 1), HR_BIT1((c) + 2), HR_BIT1((c) + 3)
-#define HR_BIT16(c) HR_BIT4(c), HR_BIT4((c) + 4), HR_BIT4((c) + 8), HR_BIT4((c) + 12)
-#define HR_BIT64(c) HR_BIT16(c), HR_BIT16((c) + 16), HR_BIT16((c) + 32), HR_BIT16((c) + 48)
-static const uint64_t hr_card_bit[256] = {HR_BIT64(0), HR_BIT64(64), HR_BIT64(128), HR_BIT64(192)};
 
 /* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
  * players unrolls), in blocks of rows, with one test a block for bad input:
@@ -355,12 +333,11 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
 #if HR_X86_DISPATCH
 /* showdown_rows with vectors: each card's 16-byte entry holds, in 32-bit lanes, its rank key
  * times the multiset hash's multiplier, its suit counter and bad-id mark (the upper half of
- * its hr_card_key), and in the upper 64 bits its bit among four 16-bit rank masks, one a
- * suit (suit_rank_bit), so one add sums them all. A hand's entry is the board's sum plus its
- * two cards': its first lane is the hash before the mask (a product distributes over the
- * sum), its second says flush or bad id, its upper half is its cards by suit (its flush rank,
- * fix_flushes_avx2). Over the row, the card bits keep one bit a card exactly when none
- * repeats (a repeated bit carries and loses one). Ids above 51 have no bit. */
+ * its hr_card_key), and its bit among cards 0..31 and 32..51, so one add sums them all. A
+ * hand's entry is the board's sum plus its two cards': its first lane is the hash before the
+ * mask (a product distributes over the sum), its second says flush or bad id. Over the row,
+ * the card bits keep one bit a card exactly when none repeats (a repeated bit carries and
+ * loses one). Ids above 51 have no bit. */
 HR_AVX2 static inline __attribute__((always_inline)) int64_t
 showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                   const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
@@ -396,7 +373,7 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
         int suspect = (((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats) != 0;
         int64_t bad = block_bad_row(holes, boards, start, rows, nplayers, suspect, error);
         if (bad >= 0) return bad;
-        fix_flushes_avx2(entry, block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
         winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
@@ -426,7 +403,7 @@ HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *
                                            int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
     __m128i entry[256]; /* see showdown_rows_avx2 */
     for (int c = 0; c < 256; c++) {
-        uint64_t bit = c < 52 ? suit_rank_bit(c) : 0;
+        uint64_t bit = hr_card_bit[c];
         entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
                                   (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
     }

@@ -44,7 +44,7 @@ from .evaluate import (
     _raise_row_error,
     _rank_into,
 )
-from .showdown import PlayerResult, Showdown, _check_holes, _take_hole
+from .showdown import PlayerResult, Showdown, _two_card_showdown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -259,18 +259,10 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight:
         ValueError: not two hole cards, a board of other than 3..5 cards, a card used twice
             or below six (the message says where), no players.
     """
-    board_cards = _cards(board, "board: ")
-    if not 3 <= len(board_cards) <= 5:
-        raise ValueError(f"a short-deck board has 3, 4 or 5 cards, got {len(board_cards)}")
-    _check_holes(holes, "['As Ah', 'Kd Kc']")
-    where = {card: "the board" for card in board_cards}
-    players: list[PlayerResult] = []
-    for index, hole in enumerate(holes):
-        hole_cards = _take_hole(hole, where, f"holes[{index}]", (2,), "hole cards are 2, got {}", _cards)
-        rank, five = _best(hole_cards + board_cards, trips_beat_straight)
-        players.append(ShortDeckPlayer(hole_cards, rank, five, bool(trips_beat_straight)))
-    best = min(player.rank for player in players)
-    return Showdown(board_cards, players, [i for i, player in enumerate(players) if player.rank == best])
+    rule = bool(trips_beat_straight)
+    return _two_card_showdown(holes, _cards(board, "board: "), "short-deck", _cards,
+                              lambda cards: _best(cards, rule),
+                              lambda hole, rank, five: ShortDeckPlayer(hole, rank, five, rule))
 
 
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *,

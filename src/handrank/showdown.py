@@ -184,18 +184,27 @@ def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
         ValueError: not two hole cards, a board of other than 3..5 cards, a card used
             twice (the message says where), no players.
     """
-    board_cards = parse(board)
+    return _two_card_showdown(holes, parse(board), "Hold'em", parse, _best_five_of, PlayerResult)
+
+
+def _two_card_showdown(holes: Sequence[HandLike], board_cards: list[int], game: str,
+                       cards_of: Callable[[HandLike], list[int]],
+                       best_of: Callable[[list[int]], tuple[int, list[int]]],
+                       player: Callable[[list[int], int, list[int]], PlayerResult]) -> Showdown:
+    """The showdown of a game with two hole cards and a board of 3..5 (Hold'em, short deck):
+    each hole read by ``cards_of``, ranked with the board by ``best_of`` (rank, best five)
+    and reported by ``player``; the winners share the best rank."""
     if not 3 <= len(board_cards) <= 5:
-        raise ValueError(f"a Hold'em board has 3, 4 or 5 cards, got {len(board_cards)}")
+        raise ValueError(f"a {game} board has 3, 4 or 5 cards, got {len(board_cards)}")
     _check_holes(holes, "['As Ah', 'Kd Kc']")
     where = {card: "the board" for card in board_cards}  # errors name holes[i], as passed
     players = []
     for index, hole in enumerate(holes):
-        hole_cards = _take_hole(hole, where, f"holes[{index}]", (2,), "Hold'em hole cards are 2, got {}")
-        rank, five = _best_five_of(hole_cards + board_cards)
-        players.append(PlayerResult(hole_cards, rank, five))
-    best = min(player.rank for player in players)
-    return Showdown(board_cards, players, [i for i, player in enumerate(players) if player.rank == best])
+        hole_cards = _take_hole(hole, where, f"holes[{index}]", (2,), f"{game} hole cards are 2, got {{}}", cards_of)
+        rank, five = best_of(hole_cards + board_cards)
+        players.append(player(hole_cards, rank, five))
+    best = min(p.rank for p in players)
+    return Showdown(board_cards, players, [i for i, p in enumerate(players) if p.rank == best])
 
 
 _CATEGORY_TEXT = {

@@ -215,7 +215,7 @@ HR_AVX2 static void winners_two_avx2(const uint16_t *ranks, uint16_t *shares, in
                                            _mm256_cmpgt_epi32(a, b));
         _mm256_storeu_si256((__m256i *)(shares + 2 * r), share);
     }
-    winners_scalar(ranks + 2 * r, shares + 2 * r, rows - r, nplayers, 0);
+    winners_two(ranks + 2 * r, shares + 2 * r, rows - r, nplayers, 0);
 }
 #endif
 

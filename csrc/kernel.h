@@ -71,9 +71,11 @@ HR_INLINE int flush_suit(uint64_t key) {
     return hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT) >> 2;
 }
 
-/* One card as a bit in a 64-bit word of four 16-bit rank masks, one a suit. */
+/* One card as a bit in a 64-bit word of four 16-bit rank masks, one a suit (the macro is a
+ * constant expression, for tables). */
+#define HR_SUIT_RANK_BIT(card) (1ull << (16 * ((card) & 3) + ((card) >> 2)))
 HR_INLINE uint64_t suit_rank_bit(int card) {
-    return 1ull << (16 * (card & 3) + (card >> 2));
+    return HR_SUIT_RANK_BIT(card);
 }
 
 HR_INLINE int flush_rank(uint64_t suit_masks, uint64_t key) {

@@ -228,7 +228,7 @@ HR_AVX2 static void winners_two_avx2(const uint16_t *ranks, uint16_t *shares, in
 /* Each card's bit among the 52 (the repeat test), and its bit in four 16-bit rank masks, one
  * a suit (suit_rank_bit: the flush ranks). Ids above 51 have none. */
 #define HR_CARD_BIT(c) ((c) < 52 ? 1ull << ((c) & 63) : 0ull)
-#define HR_SUIT_BIT(c) ((c) < 52 ? 1ull << ((16 * ((c) & 3) + ((c) >> 2)) & 63) : 0ull)
+#define HR_SUIT_BIT(c) ((c) < 52 ? HR_SUIT_RANK_BIT((c) & 63) : 0ull)
 static const uint64_t hr_card_bit[256] = {HR_X256(HR_CARD_BIT)};
 static const uint64_t hr_suit_bit[256] = {HR_X256(HR_SUIT_BIT)};
 

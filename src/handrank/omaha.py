@@ -37,6 +37,7 @@ from ._core import ffi, lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
 from .evaluate import _better, _block_first_row, _is_dask_array, _raise_row_error
+from .showdown import _check_holes
 from .showdown import _take_hole as _take_any_hole
 
 if TYPE_CHECKING:
@@ -391,9 +392,8 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
         ValueError: not 4..6 hole cards (the same number for everybody), a board of other than
             5 cards, a card used twice (the message says where), no players.
     """
-    if isinstance(holes, str) or not isinstance(holes, Sequence):
-        raise TypeError("holes must be a list of hands, one per player, e.g. ['As Ah Kd Kc', '2c 3d 4h 5s']")
-    if not 1 <= len(holes) <= lib.HR_MAX_PLAYERS:
+    _check_holes(holes, "['As Ah Kd Kc', '2c 3d 4h 5s']")
+    if len(holes) > lib.HR_MAX_PLAYERS:
         raise ValueError(f"an Omaha showdown takes 1 to {lib.HR_MAX_PLAYERS} players, got {len(holes)}")
     board_cards = parse(board)
     if len(board_cards) != 5:

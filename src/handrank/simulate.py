@@ -285,6 +285,8 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
 def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
     import dask.array as da
 
+    from .evaluate import _block_first_row
+
     holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
     if holes.ndim != 3 or holes.shape[2] != 2 or boards.ndim != 2 or boards.shape[1] != 5:
         raise ValueError(f"holes must be n x players x 2 and boards n x 5, got {holes.shape} and {boards.shape}")
@@ -294,8 +296,6 @@ def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
 
     def block(cards: Any, block_info: Any = None) -> Any:
         import numpy as np
-
-        from .evaluate import _block_first_row
 
         first = _block_first_row(block_info)
         hole_part = _as_cards(cards[:, :2 * players].reshape(len(cards), players, 2), "holes", (None, None, 2))

@@ -176,9 +176,58 @@ winners_quad_avx2(const uint16_t *ranks, uint16_t *shares, int rows, const int n
     winners_avx2(ranks + r * nplayers, shares + r * nplayers, rows - r, nplayers, wide_rows - r < 0 ? 0 : wide_rows - r);
 }
 
+/* 8 words at `at` in the low 128-bit lane, the 8 at at + 24 in the high one (and back). */
+HR_AVX2 static inline __attribute__((always_inline)) __m256i load_two_groups(const uint16_t *at) {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)at)),
+                                   _mm_loadu_si128((const __m128i *)(at + 24)), 1);
+}
+
+HR_AVX2 static inline __attribute__((always_inline)) void store_two_groups(uint16_t *at, __m256i words) {
+    _mm_storeu_si128((__m128i *)at, _mm256_castsi256_si128(words));
+    _mm_storeu_si128((__m128i *)(at + 24), _mm256_extracti128_si256(words, 1));
+}
+
+/* winners_scalar for three players, 16 rows a turn (the last rows by winners_quad_avx2): two
+ * groups of 8 rows, one a 128-bit lane, each in three vectors of 8 ranks: a0 b0 c0 a1 b1 c1
+ * a2 b2, then c2 a3 b3 c3 a4 b4 c4 a5, then b5 c5 a6 b6 c6 a7 b7 c7. A player's 8 ranks sit
+ * at distinct word positions of the three, so two blends gather them, in an order that one
+ * byte shuffle sorts (a, b, c: the players). The best rank and how many share it are then
+ * two mins and three compares for all 16 rows, and the shares go back the same way. This
+ * measured +5% on the whole showdown against four rows a vector. */
 HR_AVX2 static void winners_three_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
     (void)nplayers;
-    winners_quad_avx2(ranks, shares, rows, 3, wide_rows);
+#define HR_WORDS(w0, w1, w2, w3, w4, w5, w6, w7) \
+    _mm256_setr_epi8(2 * w0, 2 * w0 + 1, 2 * w1, 2 * w1 + 1, 2 * w2, 2 * w2 + 1, 2 * w3, 2 * w3 + 1, 2 * w4, \
+                     2 * w4 + 1, 2 * w5, 2 * w5 + 1, 2 * w6, 2 * w6 + 1, 2 * w7, 2 * w7 + 1, 2 * w0, 2 * w0 + 1, \
+                     2 * w1, 2 * w1 + 1, 2 * w2, 2 * w2 + 1, 2 * w3, 2 * w3 + 1, 2 * w4, 2 * w4 + 1, 2 * w5, \
+                     2 * w5 + 1, 2 * w6, 2 * w6 + 1, 2 * w7, 2 * w7 + 1)
+    const __m256i order_a = HR_WORDS(0, 3, 6, 1, 4, 7, 2, 5), order_c = HR_WORDS(2, 5, 0, 3, 6, 1, 4, 7),
+                  order_b = HR_WORDS(1, 4, 7, 2, 5, 0, 3, 6), unorder_b = HR_WORDS(5, 0, 3, 6, 1, 4, 7, 2);
+#undef HR_WORDS
+    const __m256i two = _mm256_set1_epi16(-2), three = _mm256_set1_epi16(-3);
+    int r = 0;
+    for (; r + 16 <= rows; r += 16) {
+        const uint16_t *at = ranks + 3 * r;
+        __m256i x0 = load_two_groups(at), x1 = load_two_groups(at + 8), x2 = load_two_groups(at + 16);
+        __m256i a = _mm256_shuffle_epi8(_mm256_blend_epi16(_mm256_blend_epi16(x0, x1, 0x92), x2, 0x24), order_a),
+                b = _mm256_shuffle_epi8(_mm256_blend_epi16(_mm256_blend_epi16(x0, x1, 0x24), x2, 0x49), order_b),
+                c = _mm256_shuffle_epi8(_mm256_blend_epi16(_mm256_blend_epi16(x0, x1, 0x49), x2, 0x92), order_c);
+        __m256i best = _mm256_min_epu16(a, _mm256_min_epu16(b, c));
+        __m256i wa = _mm256_cmpeq_epi16(a, best), wb = _mm256_cmpeq_epi16(b, best), wc = _mm256_cmpeq_epi16(c, best);
+        __m256i count = _mm256_add_epi16(wa, _mm256_add_epi16(wb, wc)); /* minus the winners */
+        __m256i split = _mm256_blendv_epi8(
+            _mm256_blendv_epi8(_mm256_set1_epi16(HR_SHARE_UNITS), _mm256_set1_epi16(HR_SHARE_UNITS / 2),
+                               _mm256_cmpeq_epi16(count, two)),
+            _mm256_set1_epi16(HR_SHARE_UNITS / 3), _mm256_cmpeq_epi16(count, three));
+        __m256i sa = _mm256_shuffle_epi8(_mm256_and_si256(wa, split), order_a),
+                sb = _mm256_shuffle_epi8(_mm256_and_si256(wb, split), unorder_b),
+                sc = _mm256_shuffle_epi8(_mm256_and_si256(wc, split), order_c);
+        uint16_t *to = shares + 3 * r;
+        store_two_groups(to, _mm256_blend_epi16(_mm256_blend_epi16(sa, sb, 0x92), sc, 0x24));
+        store_two_groups(to + 8, _mm256_blend_epi16(_mm256_blend_epi16(sa, sb, 0x24), sc, 0x49));
+        store_two_groups(to + 16, _mm256_blend_epi16(_mm256_blend_epi16(sa, sb, 0x49), sc, 0x92));
+    }
+    winners_quad_avx2(ranks + 3 * r, shares + 3 * r, rows - r, 3, wide_rows - r < 0 ? 0 : wide_rows - r);
 }
 
 HR_AVX2 static void winners_four_avx2(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
@@ -331,35 +380,95 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
 }
 
 #if HR_X86_DISPATCH
+/* The vector showdown reads a card's 16-byte entry (see showdown_rows_avx2) at a byte
+ * offset into the entries, 16 times its id: scale_cards turns a block's ids into offsets
+ * first, a vector op for 16 cards, so that each row reads an entry with one load and no
+ * shift. Hole cards are read that way below HR_SCALED_PLAYERS players; from more, turning
+ * them first measured slower (about -10% at 8 players), so they are read as ids. */
+#define HR_SCALED_PLAYERS 8
+#define HR_ENTRY_AT(entry, at) (*(const __m128i *)((const char *)(entry) + (at)))
+
+HR_AVX2 static inline __attribute__((always_inline)) void scale_cards(const uint8_t *cards, int n, uint16_t *at) {
+    int j = 0;
+    for (; j + 16 <= n; j += 16) {
+        __m256i ids = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(cards + j)));
+        _mm256_storeu_si256((__m256i *)(at + j), _mm256_slli_epi16(ids, 4));
+    }
+    for (; j < n; j++) at[j] = (uint16_t)(cards[j] << 4);
+}
+
+/* Five board cards' entries summed, plus the suit counters' bias. */
+HR_AVX2 static inline __attribute__((always_inline)) __m128i board_sum(__m128i a, __m128i b, __m128i c, __m128i d,
+                                                                       __m128i e) {
+    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
+    return _mm_add_epi32(_mm_add_epi32(_mm_add_epi32(a, b), _mm_add_epi32(c, d)), _mm_add_epi32(e, bias));
+}
+
+/* board_sum of a row from its five offsets. */
+HR_AVX2 static inline __attribute__((always_inline)) __m128i board_entry(const __m128i *entry, const uint16_t *board) {
+    return board_sum(HR_ENTRY_AT(entry, board[0]), HR_ENTRY_AT(entry, board[1]), HR_ENTRY_AT(entry, board[2]),
+                     HR_ENTRY_AT(entry, board[3]), HR_ENTRY_AT(entry, board[4]));
+}
+
+/* The two hole entries summed of the player whose first card is the block's i-th hole card:
+ * from the block's offsets (hole_at) or its ids (hole_ids). */
+HR_AVX2 static inline __attribute__((always_inline)) __m128i hole_entry(const __m128i *entry, const uint16_t *hole_at,
+                                                                        const uint8_t *hole_ids, int i,
+                                                                        const int nplayers) {
+    if (nplayers < HR_SCALED_PLAYERS)
+        return _mm_add_epi32(HR_ENTRY_AT(entry, hole_at[i]), HR_ENTRY_AT(entry, hole_at[i + 1]));
+    return _mm_add_epi32(entry[hole_ids[i]], entry[hole_ids[i + 1]]);
+}
+
+/* fix_flushes from the entries (ids, not offsets: both vector showdowns have them): a hand's
+ * entry sum holds its suit-rank bits (every id is 0..51 by now, so none carries), and the
+ * flush suit's 13 of them give the flush rank. */
+HR_AVX2 static inline __attribute__((always_inline)) void
+fix_flushes_avx2(const __m128i *entry, const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
+                 const int *flush_rows, int nflush, uint16_t *block_ranks) {
+    for (int f = 0; f < nflush; f++) {
+        int r = flush_rows[f];
+        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
+        uint16_t *rank = block_ranks + r * nplayers;
+        __m128i board_cards = board_sum(entry[board[0]], entry[board[1]], entry[board[2]], entry[board[3]], entry[board[4]]);
+        unsigned shift = flush_shift((uint32_t)_mm_extract_epi32(board_cards, 1));
+        for (int p = 0; p < nplayers; p++) {
+            __m128i hand = _mm_add_epi32(board_cards, _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]));
+            uint64_t bits = (uint64_t)_mm_extract_epi64(hand, 1);
+            uint32_t check = (uint32_t)_mm_extract_epi32(hand, 1) & (uint32_t)(HR_FLUSH_CHECK >> 32);
+            rank[p] = flush_or(check, hr_flush_rank[(bits >> shift) & 0x1FFF], rank[p]);
+        }
+    }
+}
+
 /* showdown_rows with vectors: each card's 16-byte entry holds, in 32-bit lanes, its rank key
  * times the multiset hash's multiplier, its suit counter and bad-id mark (the upper half of
- * its hr_card_key), and its bit among cards 0..31 and 32..51, so one add sums them all. A
- * hand's entry is the board's sum plus its two cards': its first lane is the hash before the
- * mask (a product distributes over the sum), its second says flush or bad id. Over the row,
- * the card bits keep one bit a card exactly when none repeats (a repeated bit carries and
- * loses one). Ids above 51 have no bit. */
+ * its hr_card_key), and its suit-rank bit (hr_suit_bit: one of 52 bits, in four 16-bit rank
+ * masks), so one add sums them all. A hand's entry is the board's sum plus its two cards':
+ * its first lane is the hash before the mask (a product distributes over the sum), its
+ * second says flush or bad id, its last two are its cards by suit when none repeats. Over
+ * the row, the card bits keep one bit a card exactly when none repeats (a repeated bit
+ * carries and loses one). Ids above 51 have no bit. */
 HR_AVX2 static inline __attribute__((always_inline)) int64_t
 showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                   const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
     int flush_rows[HR_SHOWDOWN_BLOCK];
-    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
+    uint16_t board_at[5 * HR_SHOWDOWN_BLOCK], hole_at[2 * (HR_SCALED_PLAYERS - 1) * HR_SHOWDOWN_BLOCK];
     for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
         int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK, nflush = 0;
         const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
         uint16_t *block_ranks = ranks + start * nplayers;
         __m128i marks = _mm_setzero_si128();
         uint64_t repeats = 0;
+        scale_cards(block_boards, 5 * rows, board_at);
+        if (nplayers < HR_SCALED_PLAYERS) scale_cards(block_holes, 2 * nplayers * rows, hole_at);
         _Pragma("GCC unroll 2") /* two rows a turn: more independent loads in flight */
         for (int r = 0; r < rows; r++) {
-            const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
             uint16_t *rank = block_ranks + r * nplayers;
-            __m128i front = _mm_add_epi32(entry[board[0]], entry[board[1]]),
-                    back = _mm_add_epi32(entry[board[2]], entry[board[3]]),
-                    board_sum = _mm_add_epi32(_mm_add_epi32(front, back), _mm_add_epi32(entry[board[4]], bias));
-            __m128i row_sum = board_sum, row_marks = _mm_setzero_si128();
+            __m128i board = board_entry(entry, board_at + 5 * r), row_sum = board, row_marks = _mm_setzero_si128();
             for (int p = 0; p < nplayers; p++) {
-                __m128i two = _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]),
-                        hand = _mm_add_epi32(board_sum, two);
+                __m128i two = hole_entry(entry, hole_at, block_holes, 2 * (nplayers * r + p), nplayers),
+                        hand = _mm_add_epi32(board, two);
                 uint32_t t = (uint32_t)_mm_cvtsi128_si32(hand) & ((1u << HR_MULTISET_SUM_BITS) - 1);
                 row_sum = _mm_add_epi32(row_sum, two);
                 rank[p] = hr_multiset_rank[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
@@ -373,7 +482,7 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
         int suspect = (((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats) != 0;
         int64_t bad = block_bad_row(holes, boards, start, rows, nplayers, suspect, error);
         if (bad >= 0) return bad;
-        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        fix_flushes_avx2(entry, block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
         winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
@@ -397,13 +506,139 @@ static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64
 }
 
 #if HR_X86_DISPATCH
+/* The ranks of 8 rows from showdown_two_lanes' hash slots (hand p of row r at p * 64 + r),
+ * from row r0. */
+HR_INLINE void lookup_rows(const uint32_t *slot, const uint32_t *row_of, uint16_t *block_ranks, int r0) {
+    for (int r = r0; r < r0 + 8; r++) {
+        block_ranks[2 * r] = hr_multiset_rank[slot[r] + (uint32_t)hr_multiset_offset[row_of[r]]];
+        block_ranks[2 * r + 1] = hr_multiset_rank[slot[HR_SHOWDOWN_BLOCK + r] +
+                                                  (uint32_t)hr_multiset_offset[row_of[HR_SHOWDOWN_BLOCK + r]]];
+    }
+}
+
+/* Heads-up showdowns with rows across lanes, whole blocks of 64 rows: 8 rows a vector, a row's
+ * cards in its 32-bit lane as bytes (the four hole cards; the board's first four; its fifth).
+ * A card then costs a few lane ops for 8 rows at once, where showdown_rows_avx2 spends a load
+ * and an add on it a row: its rank key (times the hash's multiplier) from two 8-entry
+ * permutes, ranks 0..7 and 8..12; its suit counter by a variable shift; and repeats are found
+ * by comparing all 36 pairs of the nine cards as bytes. Each hand's hash slot goes to a small
+ * array and is looked up in scalar code two groups of 8 rows later, so the lookups overlap the
+ * next groups' lane work. Flush rows are fixed after the block and the winners found as in
+ * showdown_rows. Sets *done to the rows it did (whole blocks); the caller does the rest. */
+#define HR_LANES16(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+#define HR_PICK(j) HR_LANES16(j, -1, -1, -1, 4 + (j), -1, -1, -1, 8 + (j), -1, -1, -1, 12 + (j), -1, -1, -1)
+#define HR_ROT(n) HR_LANES16((n) % 4, ((n) + 1) % 4, ((n) + 2) % 4, ((n) + 3) % 4, 4 + (n) % 4, 4 + ((n) + 1) % 4, \
+                             4 + ((n) + 2) % 4, 4 + ((n) + 3) % 4, 8 + (n) % 4, 8 + ((n) + 1) % 4, 8 + ((n) + 2) % 4, \
+                             8 + ((n) + 3) % 4, 12 + (n) % 4, 12 + ((n) + 1) % 4, 12 + ((n) + 2) % 4, 12 + ((n) + 3) % 4)
+#define HR_LAG 16 /* rows between a hand's hash and its lookup */
+HR_AVX2 static int64_t showdown_two_lanes(const __m128i *entry, const uint8_t *holes, const uint8_t *boards,
+                                          int64_t nrows, uint16_t *ranks, uint16_t *shares, int *error, int64_t *done) {
+    uint32_t low[8], high[8];
+    for (int r = 0; r < 8; r++) {
+        low[r] = (uint32_t)hr_card_key[4 * r] * HR_MULTISET_MULT;
+        high[r] = r + 8 < 13 ? (uint32_t)hr_card_key[4 * (r + 8)] * HR_MULTISET_MULT : 0;
+    }
+    const __m256i key_low = _mm256_loadu_si256((const __m256i *)low), key_high = _mm256_loadu_si256((const __m256i *)high),
+                  seven = _mm256_set1_epi32(7), three = _mm256_set1_epi32(3), one = _mm256_set1_epi32(1),
+                  sum_mask = _mm256_set1_epi32((1 << HR_MULTISET_SUM_BITS) - 1),
+                  suit_bias = _mm256_set1_epi32((int)(HR_SUIT_BIAS >> HR_SUIT_SHIFT)),
+                  flush_check = _mm256_set1_epi32((int)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT)),
+                  low6 = _mm256_set1_epi8(0x3F), suit4 = _mm256_set1_epi8(0x0C);
+    /* A 128-bit half holds 4 rows: board bytes 0..15 (rows 0..2 whole) and 4..19 (row 3). */
+    const __m256i first_a = HR_LANES16(0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, -1, -1, -1, -1),
+                  first_b = HR_LANES16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 11, 12, 13, 14),
+                  fifth_a = HR_LANES16(4, -1, -1, -1, 9, -1, -1, -1, 14, -1, -1, -1, -1, -1, -1, -1),
+                  fifth_b = HR_LANES16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 15, -1, -1, -1),
+                  spread = HR_LANES16(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    const __m256i pick[4] = {HR_PICK(0), HR_PICK(1), HR_PICK(2), HR_PICK(3)}, rot1 = HR_ROT(1), rot2 = HR_ROT(2),
+                  rot3 = HR_ROT(3);
+    int64_t start = 0;
+    for (; start + HR_SHOWDOWN_BLOCK <= nrows; start += HR_SHOWDOWN_BLOCK) {
+        uint32_t slot[2 * HR_SHOWDOWN_BLOCK], row_of[2 * HR_SHOWDOWN_BLOCK]; /* hand p of row r at p * 64 + r */
+        uint16_t *block_ranks = ranks + 2 * start;
+        __m256i same = _mm256_setzero_si256(), top = _mm256_setzero_si256();
+        uint64_t flush_mask = 0;
+        for (int g = 0; g < HR_SHOWDOWN_BLOCK; g += 8) {
+            const uint8_t *board = boards + 5 * (start + g);
+            __m256i src_a = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)board)),
+                                                    _mm_loadu_si128((const __m128i *)(board + 20)), 1),
+                    src_b = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(board + 4))),
+                                                    _mm_loadu_si128((const __m128i *)(board + 24)), 1);
+            __m256i first = _mm256_or_si256(_mm256_shuffle_epi8(src_a, first_a), _mm256_shuffle_epi8(src_b, first_b)),
+                    fifth = _mm256_or_si256(_mm256_shuffle_epi8(src_a, fifth_a), _mm256_shuffle_epi8(src_b, fifth_b)),
+                    hole = _mm256_loadu_si256((const __m256i *)(holes + 4 * (start + g))),
+                    five = _mm256_shuffle_epi8(fifth, spread);
+            /* every pair of the nine cards: the hole cards and the board's first four among
+             * themselves (two rotations each), against each other (four), against the fifth */
+            __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(hole, rot1)),
+                                         _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(hole, rot2)));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, _mm256_shuffle_epi8(first, rot1)));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, _mm256_shuffle_epi8(first, rot2)));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, first));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(first, rot1)));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(first, rot2)));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(first, rot3)));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, five));
+            same = _mm256_or_si256(same, _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, five)));
+            top = _mm256_max_epu8(top, _mm256_max_epu8(_mm256_max_epu8(first, fifth), hole));
+            /* ranks and 4 times the suits, as bytes; a card's key and suit counter added */
+            __m256i first_rank = _mm256_and_si256(_mm256_srli_epi32(first, 2), low6),
+                    first_suit = _mm256_and_si256(_mm256_slli_epi32(first, 2), suit4),
+                    hole_rank = _mm256_and_si256(_mm256_srli_epi32(hole, 2), low6),
+                    hole_suit = _mm256_and_si256(_mm256_slli_epi32(hole, 2), suit4);
+            __m256i key = _mm256_setzero_si256(), suits = suit_bias, hand_key[2], hand_suits[2];
+#define HR_CARD(rank_, suit_, key_sum, suit_sum)                                                                    \
+    do {                                                                                                           \
+        __m256i rank_of = (rank_);                                                                                 \
+        key_sum = _mm256_add_epi32(key_sum, _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(key_low, rank_of),      \
+                                                               _mm256_permutevar8x32_epi32(key_high, rank_of),     \
+                                                               _mm256_cmpgt_epi32(rank_of, seven)));               \
+        suit_sum = _mm256_add_epi32(suit_sum, _mm256_sllv_epi32(one, (suit_)));                                    \
+    } while (0)
+            for (int j = 0; j < 4; j++)
+                HR_CARD(_mm256_shuffle_epi8(first_rank, pick[j]), _mm256_shuffle_epi8(first_suit, pick[j]), key, suits);
+            HR_CARD(_mm256_srli_epi32(fifth, 2), _mm256_slli_epi32(_mm256_and_si256(fifth, three), 2), key, suits);
+            for (int p = 0; p < 2; p++) {
+                hand_key[p] = key;
+                hand_suits[p] = suits;
+                for (int j = 2 * p; j < 2 * p + 2; j++)
+                    HR_CARD(_mm256_shuffle_epi8(hole_rank, pick[j]), _mm256_shuffle_epi8(hole_suit, pick[j]),
+                            hand_key[p], hand_suits[p]);
+                __m256i t = _mm256_and_si256(hand_key[p], sum_mask);
+                _mm256_storeu_si256((__m256i *)(slot + p * HR_SHOWDOWN_BLOCK + g), t);
+                _mm256_storeu_si256((__m256i *)(row_of + p * HR_SHOWDOWN_BLOCK + g), _mm256_srli_epi32(t, HR_MULTISET_ROW_BITS));
+            }
+#undef HR_CARD
+            unsigned plain = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_and_si256(_mm256_or_si256(hand_suits[0], hand_suits[1]), flush_check), _mm256_setzero_si256())));
+            flush_mask |= (uint64_t)(~plain & 0xFFu) << g;
+            if (g >= HR_LAG) lookup_rows(slot, row_of, block_ranks, g - HR_LAG);
+        }
+        for (int g = HR_SHOWDOWN_BLOCK; g < HR_SHOWDOWN_BLOCK + HR_LAG; g += 8) lookup_rows(slot, row_of, block_ranks, g - HR_LAG);
+        __m256i bad_id = _mm256_cmpgt_epi8(_mm256_min_epu8(top, _mm256_set1_epi8(127)), _mm256_set1_epi8(51));
+        int64_t bad = block_bad_row(holes, boards, start, HR_SHOWDOWN_BLOCK, 2,
+                                    !_mm256_testz_si256(_mm256_or_si256(same, bad_id), _mm256_or_si256(same, bad_id)), error);
+        if (bad >= 0) return bad;
+        int flush_rows[HR_SHOWDOWN_BLOCK], nflush = 0;
+        for (; flush_mask; flush_mask &= flush_mask - 1) flush_rows[nflush++] = (int)hr_ctz64(flush_mask);
+        fix_flushes_avx2(entry, boards + 5 * start, holes + 4 * start, 2, flush_rows, nflush, block_ranks);
+        winners_two_avx2(block_ranks, shares + 2 * start, HR_SHOWDOWN_BLOCK, 2, 0);
+    }
+    *done = start;
+    return -1;
+}
+#undef HR_LAG
+#undef HR_ROT
+#undef HR_PICK
+#undef HR_LANES16
+
 /* The same with AVX2: keys and card bits summed together (showdown_rows_avx2), the winners
  * of up to 8 players a row in one vector. */
 HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                                            int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
     __m128i entry[256]; /* see showdown_rows_avx2 */
     for (int c = 0; c < 256; c++) {
-        uint64_t bit = hr_card_bit[c];
+        uint64_t bit = hr_suit_bit[c];
         entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
                                   (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
     }
@@ -414,7 +649,13 @@ HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *
                                             : winners_many_avx2;
     switch (nplayers) {
     case 1: return showdown_rows_avx2(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
-    case 2: return showdown_rows_avx2(entry, holes, boards, nrows, 2, ranks, shares, error, winners);
+    case 2: { /* whole blocks by lanes, the last rows by showdown_rows_avx2 */
+        int64_t done = 0, bad = showdown_two_lanes(entry, holes, boards, nrows, ranks, shares, error, &done);
+        if (bad >= 0) return bad;
+        bad = showdown_rows_avx2(entry, holes + 4 * done, boards + 5 * done, nrows - done, 2, ranks + 2 * done,
+                                 shares + 2 * done, error, winners);
+        return bad < 0 ? -1 : done + bad;
+    }
     case 3: return showdown_rows_avx2(entry, holes, boards, nrows, 3, ranks, shares, error, winners);
     case 4: return showdown_rows_avx2(entry, holes, boards, nrows, 4, ranks, shares, error, winners);
     case 5: return showdown_rows_avx2(entry, holes, boards, nrows, 5, ranks, shares, error, winners);

@@ -184,6 +184,37 @@ def test_showdown_bad_input_names_the_row():
         showdown_many(np.zeros((1, 11, 2), np.uint8), boards[:1])
 
 
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 8])
+def test_showdown_finds_a_repeat_or_bad_id_at_every_position(players):
+    # each pair of a row's card positions repeated, and a bad id in each position, in a row of
+    # a whole block of 64 (the vector paths) and in the last rows (the rest)
+    holes, boards = deal(150, players, seed=players)
+    positions = [("board", j) for j in range(5)] + [("holes", j) for j in range(2 * players)]
+
+    def put(row, position, card):
+        h, b = holes.copy(), boards.copy()
+        where, j = position
+        if where == "board":
+            b[row, j] = card
+        else:
+            h[row, j // 2, j % 2] = card
+        return h, b
+
+    def card_at(row, position):
+        where, j = position
+        return boards[row, j] if where == "board" else holes[row, j // 2, j % 2]
+
+    for row in (70, 149):
+        for first, second in itertools.combinations(positions, 2):
+            h, b = put(row, second, card_at(row, first))
+            with pytest.raises(ValueError, match=f"row {row}: a card used twice"):
+                showdown_many(h, b)
+        for position in positions:
+            h, b = put(row, position, 52 + row)
+            with pytest.raises(ValueError, match=f"row {row}: a card id above 51"):
+                showdown_many(h, b)
+
+
 def test_showdown_into_given_arrays():
     holes, boards = deal(5000, 4, seed=9)
     expected = showdown_many(holes, boards)

@@ -88,9 +88,9 @@ int main(int argc, char **argv) {
             hr_equity_monte_carlo(combos, start, weights, players, river, 3, dead, 0, next(), 5000, 0, 1, mc);
         }
         { /* bulk simulation: dealing, showdowns, hand strength */
-            static uint8_t dealt_holes[8 * 23 * 2], dealt_boards[8 * 5], fixed[46], rows_holes[64 * 20],
-                rows_boards[64 * 5];
-            static uint16_t row_ranks[64 * 10], row_shares[64 * 10];
+            static uint8_t dealt_holes[8 * 23 * 2], dealt_boards[8 * 5], fixed[46], rows_holes[160 * 20],
+                rows_boards[160 * 5];
+            static uint16_t row_ranks[160 * 10], row_shares[160 * 10];
             static int32_t now[1326];
             static uint64_t sum[1326], squares[1326];
             static uint32_t runs[1326], histogram[1326 * 8];
@@ -98,9 +98,9 @@ int main(int argc, char **argv) {
             for (int i = 0; i < 46; i++) fixed[i] = upto(3) ? 255 : card();
             hr_deal(next(), (uint64_t)upto(9), 0, 1, players, fixed, nb, board, nfixed, dead, ndead, dealt_holes,
                     dealt_boards);
-            int sp = upto(12), rows = upto(64);
-            for (int i = 0; i < 64 * 20; i++) rows_holes[i] = card();
-            for (int i = 0; i < 64 * 5; i++) rows_boards[i] = card();
+            int sp = upto(12), rows = upto(160); /* up to two whole blocks of 64 and a rest */
+            for (int i = 0; i < 160 * 20; i++) rows_holes[i] = card();
+            for (int i = 0; i < 160 * 5; i++) rows_boards[i] = card();
             hr_showdown_batch(rows_holes, rows_boards, rows, sp, row_ranks, row_shares, &err);
             if (sp >= 1 && sp <= 10) { /* arrays of the exact size: any read or write past them faults */
                 size_t nh = (size_t)rows * 2 * (size_t)sp, nr = (size_t)rows * (size_t)sp;

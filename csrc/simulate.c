@@ -420,9 +420,9 @@ HR_AVX2 static inline __attribute__((always_inline)) __m128i hole_entry(const __
     return _mm_add_epi32(entry[hole_ids[i]], entry[hole_ids[i + 1]]);
 }
 
-/* fix_flushes from the entries (ids, not offsets: both vector showdowns have them): a hand's
- * entry sum holds its suit-rank bits (every id is 0..51 by now, so none carries), and the
- * flush suit's 13 of them give the flush rank. */
+/* fix_flushes from the entries (ids, not offsets): a hand's entry sum holds its suit-rank
+ * bits (every id is 0..51 by now, so none carries), and the flush suit's 13 of them give the
+ * flush rank. */
 HR_AVX2 static inline __attribute__((always_inline)) void
 fix_flushes_avx2(const __m128i *entry, const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
                  const int *flush_rows, int nflush, uint16_t *block_ranks) {
@@ -516,23 +516,46 @@ HR_INLINE void lookup_rows(const uint32_t *slot, const uint32_t *row_of, uint16_
     }
 }
 
+/* The flush ranks of the rows of a heads-up block flagged in `flush_mask` (bit r: row r), from
+ * showdown_two_lanes' suit counters (hand p's in bits 16p..16p+15, biased as in the keys) and
+ * the cards' suit-rank bits (every id is 0..51 by now). One loop over the flagged rows. */
+HR_INLINE void fix_two_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const uint32_t *counters,
+                               uint64_t flush_mask, uint16_t *block_ranks) {
+    for (; flush_mask; flush_mask &= flush_mask - 1) {
+        int r = (int)hr_ctz64(flush_mask);
+        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 4 * r;
+        uint64_t board_bits = hr_suit_bit[board[0]] | hr_suit_bit[board[1]] | hr_suit_bit[board[2]] |
+                              hr_suit_bit[board[3]] | hr_suit_bit[board[4]];
+        for (int p = 0; p < 2; p++) {
+            unsigned check = (counters[r] >> (16 * p)) & (unsigned)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT);
+            unsigned shift = 4u * ((unsigned)hr_ctz64(check | 0x8000u) & 0xCu); /* 16 x the suit (3: none) */
+            uint64_t bits = board_bits | hr_suit_bit[hole[2 * p]] | hr_suit_bit[hole[2 * p + 1]];
+            block_ranks[2 * r + p] = flush_or(check, hr_flush_rank[(bits >> shift) & 0x1FFF], block_ranks[2 * r + p]);
+        }
+    }
+}
+
 /* Heads-up showdowns with rows across lanes, whole blocks of 64 rows: 8 rows a vector, a row's
  * cards in its 32-bit lane as bytes (the four hole cards; the board's first four; its fifth).
  * A card then costs a few lane ops for 8 rows at once, where showdown_rows_avx2 spends a load
  * and an add on it a row: its rank key (times the hash's multiplier) from two 8-entry
- * permutes, ranks 0..7 and 8..12; its suit counter by a variable shift; and repeats are found
- * by comparing all 36 pairs of the nine cards as bytes. Each hand's hash slot goes to a small
- * array and is looked up in scalar code two groups of 8 rows later, so the lookups overlap the
- * next groups' lane work. Flush rows are fixed after the block and the winners found as in
- * showdown_rows. Sets *done to the rows it did (whole blocks); the caller does the rest. */
+ * permutes, ranks 0..7 and 8..12; and repeats are found by comparing all 36 pairs of the nine
+ * cards as bytes. The suit counters (4 bits a suit, as in the keys) take 16 bits a hand, both
+ * hands of a row in its lane: a card's 1 << 4 * suit is the product of two bytes looked up by
+ * its suit (1, 16, 16, 64 and 1, 1, 16, 64), so one multiply-add of bytes counts two cards.
+ * Each hand's hash slot goes to a small array and is looked up in scalar code two groups of 8
+ * rows later, so the lookups overlap the next groups' lane work. After the block, the rows
+ * where a counter says flush get their flush ranks (fix_two_flushes) and the winners are found
+ * as in showdown_rows. Sets *done to the rows it did (whole blocks); the caller does the rest. */
 #define HR_LANES16(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
 #define HR_PICK(j) HR_LANES16(j, -1, -1, -1, 4 + (j), -1, -1, -1, 8 + (j), -1, -1, -1, 12 + (j), -1, -1, -1)
 #define HR_ROT(n) HR_LANES16((n) % 4, ((n) + 1) % 4, ((n) + 2) % 4, ((n) + 3) % 4, 4 + (n) % 4, 4 + ((n) + 1) % 4, \
                              4 + ((n) + 2) % 4, 4 + ((n) + 3) % 4, 8 + (n) % 4, 8 + ((n) + 1) % 4, 8 + ((n) + 2) % 4, \
                              8 + ((n) + 3) % 4, 12 + (n) % 4, 12 + ((n) + 1) % 4, 12 + ((n) + 2) % 4, 12 + ((n) + 3) % 4)
+#define HR_SUIT_BYTE(a, b, c, d) HR_LANES16(a, 0, 0, 0, b, 0, 0, 0, c, 0, 0, 0, d, 0, 0, 0) /* by 4 * suit */
 #define HR_LAG 16 /* rows between a hand's hash and its lookup */
-HR_AVX2 static int64_t showdown_two_lanes(const __m128i *entry, const uint8_t *holes, const uint8_t *boards,
-                                          int64_t nrows, uint16_t *ranks, uint16_t *shares, int *error, int64_t *done) {
+HR_AVX2 static int64_t showdown_two_lanes(const uint8_t *holes, const uint8_t *boards, int64_t nrows, uint16_t *ranks,
+                                          uint16_t *shares, int *error, int64_t *done) {
     uint32_t low[8], high[8];
     for (int r = 0; r < 8; r++) {
         low[r] = (uint32_t)hr_card_key[4 * r] * HR_MULTISET_MULT;
@@ -541,9 +564,10 @@ HR_AVX2 static int64_t showdown_two_lanes(const __m128i *entry, const uint8_t *h
     const __m256i key_low = _mm256_loadu_si256((const __m256i *)low), key_high = _mm256_loadu_si256((const __m256i *)high),
                   seven = _mm256_set1_epi32(7), three = _mm256_set1_epi32(3), one = _mm256_set1_epi32(1),
                   sum_mask = _mm256_set1_epi32((1 << HR_MULTISET_SUM_BITS) - 1),
-                  suit_bias = _mm256_set1_epi32((int)(HR_SUIT_BIAS >> HR_SUIT_SHIFT)),
-                  flush_check = _mm256_set1_epi32((int)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT)),
-                  low6 = _mm256_set1_epi8(0x3F), suit4 = _mm256_set1_epi8(0x0C);
+                  suit_bias = _mm256_set1_epi32((int)((uint32_t)(HR_SUIT_BIAS >> HR_SUIT_SHIFT) * 0x10001u)),
+                  flush_check = _mm256_set1_epi32((int)((uint32_t)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT) * 0x10001u)),
+                  suit_a = HR_SUIT_BYTE(1, 16, 16, 64), suit_b = HR_SUIT_BYTE(1, 1, 16, 64),
+                  ones16 = _mm256_set1_epi16(1), low6 = _mm256_set1_epi8(0x3F), suit4 = _mm256_set1_epi8(0x0C);
     /* A 128-bit half holds 4 rows: board bytes 0..15 (rows 0..2 whole) and 4..19 (row 3). */
     const __m256i first_a = HR_LANES16(0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, -1, -1, -1, -1),
                   first_b = HR_LANES16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 11, 12, 13, 14),
@@ -555,6 +579,7 @@ HR_AVX2 static int64_t showdown_two_lanes(const __m128i *entry, const uint8_t *h
     int64_t start = 0;
     for (; start + HR_SHOWDOWN_BLOCK <= nrows; start += HR_SHOWDOWN_BLOCK) {
         uint32_t slot[2 * HR_SHOWDOWN_BLOCK], row_of[2 * HR_SHOWDOWN_BLOCK]; /* hand p of row r at p * 64 + r */
+        uint32_t counters[HR_SHOWDOWN_BLOCK];                                   /* row r's two hands' suits */
         uint16_t *block_ranks = ranks + 2 * start;
         __m256i same = _mm256_setzero_si256(), top = _mm256_setzero_si256();
         uint64_t flush_mask = 0;
@@ -581,37 +606,41 @@ HR_AVX2 static int64_t showdown_two_lanes(const __m128i *entry, const uint8_t *h
             eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, five));
             same = _mm256_or_si256(same, _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, five)));
             top = _mm256_max_epu8(top, _mm256_max_epu8(_mm256_max_epu8(first, fifth), hole));
-            /* ranks and 4 times the suits, as bytes; a card's key and suit counter added */
+            /* ranks and 4 times the suits, as bytes */
             __m256i first_rank = _mm256_and_si256(_mm256_srli_epi32(first, 2), low6),
                     first_suit = _mm256_and_si256(_mm256_slli_epi32(first, 2), suit4),
                     hole_rank = _mm256_and_si256(_mm256_srli_epi32(hole, 2), low6),
                     hole_suit = _mm256_and_si256(_mm256_slli_epi32(hole, 2), suit4);
-            __m256i key = _mm256_setzero_si256(), suits = suit_bias, hand_key[2], hand_suits[2];
-#define HR_CARD(rank_, suit_, key_sum, suit_sum)                                                                    \
-    do {                                                                                                           \
-        __m256i rank_of = (rank_);                                                                                 \
-        key_sum = _mm256_add_epi32(key_sum, _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(key_low, rank_of),      \
-                                                               _mm256_permutevar8x32_epi32(key_high, rank_of),     \
-                                                               _mm256_cmpgt_epi32(rank_of, seven)));               \
-        suit_sum = _mm256_add_epi32(suit_sum, _mm256_sllv_epi32(one, (suit_)));                                    \
-    } while (0)
-            for (int j = 0; j < 4; j++)
-                HR_CARD(_mm256_shuffle_epi8(first_rank, pick[j]), _mm256_shuffle_epi8(first_suit, pick[j]), key, suits);
-            HR_CARD(_mm256_srli_epi32(fifth, 2), _mm256_slli_epi32(_mm256_and_si256(fifth, three), 2), key, suits);
+            /* suit counters: the board's first four (two cards a 16-bit half, then the halves
+             * summed) and its fifth, in both halves with the bias; then each hand's two */
+            __m256i board_suits = _mm256_add_epi32(
+                _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(suit_a, first_suit),
+                                                       _mm256_shuffle_epi8(suit_b, first_suit)),
+                                  ones16),
+                _mm256_sllv_epi32(one, _mm256_slli_epi32(_mm256_and_si256(fifth, three), 2)));
+            __m256i suits = _mm256_add_epi32(
+                _mm256_add_epi32(board_suits, _mm256_slli_epi32(board_suits, 16)),
+                _mm256_add_epi32(suit_bias, _mm256_maddubs_epi16(_mm256_shuffle_epi8(suit_a, hole_suit),
+                                                                 _mm256_shuffle_epi8(suit_b, hole_suit))));
+            /* rank keys: a card's from the two permutes, added */
+#define HR_CARD_KEY(rank_)                                                                                         \
+    _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(key_low, (rank_)), _mm256_permutevar8x32_epi32(key_high, (rank_)), \
+                       _mm256_cmpgt_epi32((rank_), seven))
+            __m256i key = HR_CARD_KEY(_mm256_srli_epi32(fifth, 2));
+            for (int j = 0; j < 4; j++) key = _mm256_add_epi32(key, HR_CARD_KEY(_mm256_shuffle_epi8(first_rank, pick[j])));
             for (int p = 0; p < 2; p++) {
-                hand_key[p] = key;
-                hand_suits[p] = suits;
-                for (int j = 2 * p; j < 2 * p + 2; j++)
-                    HR_CARD(_mm256_shuffle_epi8(hole_rank, pick[j]), _mm256_shuffle_epi8(hole_suit, pick[j]),
-                            hand_key[p], hand_suits[p]);
-                __m256i t = _mm256_and_si256(hand_key[p], sum_mask);
+                __m256i t = _mm256_and_si256(
+                    _mm256_add_epi32(key, _mm256_add_epi32(HR_CARD_KEY(_mm256_shuffle_epi8(hole_rank, pick[2 * p])),
+                                                           HR_CARD_KEY(_mm256_shuffle_epi8(hole_rank, pick[2 * p + 1])))),
+                    sum_mask);
                 _mm256_storeu_si256((__m256i *)(slot + p * HR_SHOWDOWN_BLOCK + g), t);
                 _mm256_storeu_si256((__m256i *)(row_of + p * HR_SHOWDOWN_BLOCK + g), _mm256_srli_epi32(t, HR_MULTISET_ROW_BITS));
             }
-#undef HR_CARD
-            unsigned plain = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                _mm256_and_si256(_mm256_or_si256(hand_suits[0], hand_suits[1]), flush_check), _mm256_setzero_si256())));
+#undef HR_CARD_KEY
+            unsigned plain = (unsigned)_mm256_movemask_ps(
+                _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(suits, flush_check), _mm256_setzero_si256())));
             flush_mask |= (uint64_t)(~plain & 0xFFu) << g;
+            _mm256_storeu_si256((__m256i *)(counters + g), suits);
             if (g >= HR_LAG) lookup_rows(slot, row_of, block_ranks, g - HR_LAG);
         }
         for (int g = HR_SHOWDOWN_BLOCK; g < HR_SHOWDOWN_BLOCK + HR_LAG; g += 8) lookup_rows(slot, row_of, block_ranks, g - HR_LAG);
@@ -619,15 +648,14 @@ HR_AVX2 static int64_t showdown_two_lanes(const __m128i *entry, const uint8_t *h
         int64_t bad = block_bad_row(holes, boards, start, HR_SHOWDOWN_BLOCK, 2,
                                     !_mm256_testz_si256(_mm256_or_si256(same, bad_id), _mm256_or_si256(same, bad_id)), error);
         if (bad >= 0) return bad;
-        int flush_rows[HR_SHOWDOWN_BLOCK], nflush = 0;
-        for (; flush_mask; flush_mask &= flush_mask - 1) flush_rows[nflush++] = (int)hr_ctz64(flush_mask);
-        fix_flushes_avx2(entry, boards + 5 * start, holes + 4 * start, 2, flush_rows, nflush, block_ranks);
+        fix_two_flushes(boards + 5 * start, holes + 4 * start, counters, flush_mask, block_ranks);
         winners_two_avx2(block_ranks, shares + 2 * start, HR_SHOWDOWN_BLOCK, 2, 0);
     }
     *done = start;
     return -1;
 }
 #undef HR_LAG
+#undef HR_SUIT_BYTE
 #undef HR_ROT
 #undef HR_PICK
 #undef HR_LANES16
@@ -650,7 +678,7 @@ HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *
     switch (nplayers) {
     case 1: return showdown_rows_avx2(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
     case 2: { /* whole blocks by lanes, the last rows by showdown_rows_avx2 */
-        int64_t done = 0, bad = showdown_two_lanes(entry, holes, boards, nrows, ranks, shares, error, &done);
+        int64_t done = 0, bad = showdown_two_lanes(holes, boards, nrows, ranks, shares, error, &done);
         if (bad >= 0) return bad;
         bad = showdown_rows_avx2(entry, holes + 4 * done, boards + 5 * done, nrows - done, 2, ranks + 2 * done,
                                  shares + 2 * done, error, winners);

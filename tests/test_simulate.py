@@ -42,18 +42,19 @@ def test_showdown_ranks_equal_evaluate_many():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 6, 10])
 def test_showdown_ranks_equal_evaluate_many_where_flushes_are_common(players):
-    # Boards with three, four or five spades (the suit a flush can be in), holes dealt from
-    # what is left: rows where some hands flush and others do not, straight flushes, and the
-    # board's own flush. The flush ranks are found apart from the other ranks.
+    # Boards with three, four or five cards of one suit (the suit a flush can be in; each
+    # suit in turn), holes dealt from what is left: rows where some hands flush and others do
+    # not, straight flushes, and the board's own flush. The flush ranks are found apart from
+    # the other ranks.
     rng = np.random.default_rng(players)
     n = 4000
-    spades, others = np.arange(3, 52, 4), np.setdiff1d(np.arange(52), np.arange(3, 52, 4))
     holes = np.empty((n, players, 2), np.uint8)
     boards = np.empty((n, 5), np.uint8)
     for row in range(n):
-        suited = 3 + row % 3
-        board = np.concatenate([rng.choice(spades, suited, replace=False),
-                                rng.choice(others, 5 - suited, replace=False)])
+        suited, suit = 3 + row % 3, (row // 3) % 4
+        flush_suit = np.arange(suit, 52, 4)
+        board = np.concatenate([rng.choice(flush_suit, suited, replace=False),
+                                rng.choice(np.setdiff1d(np.arange(52), flush_suit), 5 - suited, replace=False)])
         rest = rng.permutation(np.setdiff1d(np.arange(52), board))[:2 * players]
         boards[row], holes[row] = rng.permutation(board), rest.reshape(players, 2)
     ranks, shares = showdown_many(holes, boards)

@@ -294,21 +294,30 @@ HR_INLINE uint16_t flush_or(uint64_t check, unsigned flush, unsigned rank) {
     return (uint16_t)((flush & take) | (rank & ~take));
 }
 
-/* The flush ranks of the listed rows of a block (every id is 0..51 by now). */
+/* A row's flush ranks, given the board's cards of the one suit a flush can be in (`shift`: 16
+ * times that suit; `board_bits`: the board's suit-rank bits) and every id 0..51: each hand's
+ * cards of that suit index the flush table, which gives 0 for fewer than five of them, and
+ * replace the hand's other rank where it gives a flush. */
+HR_INLINE void fix_row_flushes(uint64_t board_bits, unsigned shift, const uint8_t *hole, const int nplayers,
+                               uint16_t *rank) {
+    for (int p = 0; p < nplayers; p++) {
+        uint64_t bits = board_bits | hr_suit_bit[hole[2 * p]] | hr_suit_bit[hole[2 * p + 1]];
+        unsigned flush = hr_flush_rank[(bits >> shift) & 0x1FFF];
+        rank[p] = flush_or(flush, flush, rank[p]);
+    }
+}
+
+/* The flush ranks of the rows of a block flagged in `flush_mask` (bit r: row r; every id is
+ * 0..51 by now), the suit from the board's key. */
 HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
-                           const int *flush_rows, int nflush, uint16_t *block_ranks) {
-    for (int f = 0; f < nflush; f++) {
-        int r = flush_rows[f];
-        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
-        uint16_t *rank = block_ranks + r * nplayers;
-        uint64_t key = row_key(board, 5), suits = 0;
+                           uint64_t flush_mask, uint16_t *block_ranks) {
+    for (; flush_mask; flush_mask &= flush_mask - 1) {
+        int r = (int)hr_ctz64(flush_mask);
+        const uint8_t *board = block_boards + 5 * r;
+        uint64_t suits = 0;
         for (int j = 0; j < 5; j++) suits |= hr_suit_bit[board[j]];
-        unsigned shift = flush_shift((uint32_t)(key >> HR_SUIT_SHIFT));
-        for (int p = 0; p < nplayers; p++) {
-            uint64_t k = key + hr_card_key[hole[2 * p]] + hr_card_key[hole[2 * p + 1]];
-            uint64_t cards = suits | hr_suit_bit[hole[2 * p]] | hr_suit_bit[hole[2 * p + 1]];
-            rank[p] = flush_or(k & HR_FLUSH_CHECK, hr_flush_rank[(cards >> shift) & 0x1FFF], rank[p]);
-        }
+        fix_row_flushes(suits, flush_shift((uint32_t)(row_key(board, 5) >> HR_SUIT_SHIFT)),
+                        block_holes + 2 * nplayers * r, nplayers, block_ranks + r * nplayers);
     }
 }
 
@@ -334,19 +343,18 @@ HR_INLINE int64_t block_bad_row(const uint8_t *holes, const uint8_t *boards, int
 /* Showdowns of rows [0, nrows) for a player count known at compile time (every loop over
  * players unrolls), in blocks of rows, with one test a block for bad input:
  * - each row's board key once, then each player's key (one add a hole card; ids above 51
- *   mark the sums) and its non-flush rank, listing the rows where a key says flush;
+ *   mark the sums) and its non-flush rank, flagging the rows where a key says flush;
  * - with them, each row's card bits: their or and their sum differ exactly when a bit came
  *   twice (the sum has fewer bits than cards);
- * - the flush ranks of the listed rows;
+ * - the flush ranks of the flagged rows;
  * - the winners (`winners`). */
 HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
                                 uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
-    int flush_rows[HR_SHOWDOWN_BLOCK];
     for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
-        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK, nflush = 0;
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
         const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
         uint16_t *block_ranks = ranks + start * nplayers;
-        uint64_t marks = 0, repeats = 0;
+        uint64_t marks = 0, repeats = 0, flush_mask = 0; /* bit r: row r has a hand whose key says flush */
         for (int r = 0; r < rows; r++) {
             const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
             uint16_t *rank = block_ranks + r * nplayers;
@@ -367,13 +375,12 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
             /* a repeated card leaves fewer bits than cards (the or is unused where popcount is one) */
             repeats |= HR_FAST_POPCOUNT ? (uint64_t)(hr_popcount64(sum) ^ (5 + 2 * nplayers)) : any ^ sum;
             marks |= row_marks;
-            flush_rows[nflush] = r;
-            nflush += (row_marks & HR_FLUSH_CHECK) != 0;
+            flush_mask |= (uint64_t)((row_marks & HR_FLUSH_CHECK) != 0) << r;
         }
         int64_t bad = block_bad_row(holes, boards, start, rows, nplayers, ((marks & HR_INVALID_CHECK) | repeats) != 0,
                                     error);
         if (bad >= 0) return bad;
-        fix_flushes(block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        fix_flushes(block_boards, block_holes, nplayers, flush_mask, block_ranks);
         winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
@@ -420,27 +427,6 @@ HR_AVX2 static inline __attribute__((always_inline)) __m128i hole_entry(const __
     return _mm_add_epi32(entry[hole_ids[i]], entry[hole_ids[i + 1]]);
 }
 
-/* fix_flushes from the entries (ids, not offsets): a hand's entry sum holds its suit-rank
- * bits (every id is 0..51 by now, so none carries), and the flush suit's 13 of them give the
- * flush rank. */
-HR_AVX2 static inline __attribute__((always_inline)) void
-fix_flushes_avx2(const __m128i *entry, const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
-                 const int *flush_rows, int nflush, uint16_t *block_ranks) {
-    for (int f = 0; f < nflush; f++) {
-        int r = flush_rows[f];
-        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 2 * nplayers * r;
-        uint16_t *rank = block_ranks + r * nplayers;
-        __m128i board_cards = board_sum(entry[board[0]], entry[board[1]], entry[board[2]], entry[board[3]], entry[board[4]]);
-        unsigned shift = flush_shift((uint32_t)_mm_extract_epi32(board_cards, 1));
-        for (int p = 0; p < nplayers; p++) {
-            __m128i hand = _mm_add_epi32(board_cards, _mm_add_epi32(entry[hole[2 * p]], entry[hole[2 * p + 1]]));
-            uint64_t bits = (uint64_t)_mm_extract_epi64(hand, 1);
-            uint32_t check = (uint32_t)_mm_extract_epi32(hand, 1) & (uint32_t)(HR_FLUSH_CHECK >> 32);
-            rank[p] = flush_or(check, hr_flush_rank[(bits >> shift) & 0x1FFF], rank[p]);
-        }
-    }
-}
-
 /* showdown_rows with vectors: each card's 16-byte entry holds, in 32-bit lanes, its rank key
  * times the multiset hash's multiplier, its suit counter and bad-id mark (the upper half of
  * its hr_card_key), and its suit-rank bit (hr_suit_bit: one of 52 bits, in four 16-bit rank
@@ -452,14 +438,14 @@ fix_flushes_avx2(const __m128i *entry, const uint8_t *block_boards, const uint8_
 HR_AVX2 static inline __attribute__((always_inline)) int64_t
 showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                   const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
-    int flush_rows[HR_SHOWDOWN_BLOCK];
+    uint32_t board_lanes[HR_SHOWDOWN_BLOCK][4]; /* each row's board entry, for the flush ranks */
     uint16_t board_at[5 * HR_SHOWDOWN_BLOCK], hole_at[2 * (HR_SCALED_PLAYERS - 1) * HR_SHOWDOWN_BLOCK];
     for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
-        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK, nflush = 0;
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
         const uint8_t *block_boards = boards + start * 5, *block_holes = holes + start * (2 * nplayers);
         uint16_t *block_ranks = ranks + start * nplayers;
         __m128i marks = _mm_setzero_si128();
-        uint64_t repeats = 0;
+        uint64_t repeats = 0, flush_mask = 0; /* bit r: row r has a hand whose key says flush */
         scale_cards(block_boards, 5 * rows, board_at);
         if (nplayers < HR_SCALED_PLAYERS) scale_cards(block_holes, 2 * nplayers * rows, hole_at);
         _Pragma("GCC unroll 2") /* two rows a turn: more independent loads in flight */
@@ -476,13 +462,19 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
             }
             repeats |= (uint64_t)(hr_popcount64((uint64_t)_mm_extract_epi64(row_sum, 1)) ^ (5 + 2 * nplayers));
             marks = _mm_or_si128(marks, row_marks);
-            flush_rows[nflush] = r;
-            nflush += ((uint32_t)_mm_extract_epi32(row_marks, 1) & (uint32_t)(HR_FLUSH_CHECK >> 32)) != 0;
+            _mm_storeu_si128((__m128i *)board_lanes[r], board);
+            flush_mask |= (uint64_t)(((uint32_t)_mm_extract_epi32(row_marks, 1) & (uint32_t)(HR_FLUSH_CHECK >> 32)) != 0)
+                          << r;
         }
         int suspect = (((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats) != 0;
         int64_t bad = block_bad_row(holes, boards, start, rows, nplayers, suspect, error);
         if (bad >= 0) return bad;
-        fix_flushes_avx2(entry, block_boards, block_holes, nplayers, flush_rows, nflush, block_ranks);
+        for (; flush_mask; flush_mask &= flush_mask - 1) { /* the flush ranks, from the board's entry */
+            int r = (int)hr_ctz64(flush_mask);
+            unsigned shift = flush_shift(board_lanes[r][1]);
+            fix_row_flushes((uint64_t)board_lanes[r][3] << 32 | board_lanes[r][2], shift,
+                            block_holes + 2 * nplayers * r, nplayers, block_ranks + r * nplayers);
+        }
         winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
@@ -517,21 +509,17 @@ HR_INLINE void lookup_rows(const uint32_t *slot, const uint32_t *row_of, uint16_
 }
 
 /* The flush ranks of the rows of a heads-up block flagged in `flush_mask` (bit r: row r), from
- * showdown_two_lanes' suit counters (hand p's in bits 16p..16p+15, biased as in the keys) and
- * the cards' suit-rank bits (every id is 0..51 by now). One loop over the flagged rows. */
+ * showdown_two_lanes' suit counters (hand p's in bits 16p..16p+15, biased as in the keys: the
+ * suit of a hand's flush, the board's suit with three or more cards) and the cards' bits. */
 HR_INLINE void fix_two_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const uint32_t *counters,
                                uint64_t flush_mask, uint16_t *block_ranks) {
     for (; flush_mask; flush_mask &= flush_mask - 1) {
         int r = (int)hr_ctz64(flush_mask);
-        const uint8_t *board = block_boards + 5 * r, *hole = block_holes + 4 * r;
-        uint64_t board_bits = hr_suit_bit[board[0]] | hr_suit_bit[board[1]] | hr_suit_bit[board[2]] |
-                              hr_suit_bit[board[3]] | hr_suit_bit[board[4]];
-        for (int p = 0; p < 2; p++) {
-            unsigned check = (counters[r] >> (16 * p)) & (unsigned)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT);
-            unsigned shift = 4u * ((unsigned)hr_ctz64(check | 0x8000u) & 0xCu); /* 16 x the suit (3: none) */
-            uint64_t bits = board_bits | hr_suit_bit[hole[2 * p]] | hr_suit_bit[hole[2 * p + 1]];
-            block_ranks[2 * r + p] = flush_or(check, hr_flush_rank[(bits >> shift) & 0x1FFF], block_ranks[2 * r + p]);
-        }
+        const uint8_t *board = block_boards + 5 * r;
+        unsigned check = (counters[r] | counters[r] >> 16) & (unsigned)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT);
+        fix_row_flushes(hr_suit_bit[board[0]] | hr_suit_bit[board[1]] | hr_suit_bit[board[2]] | hr_suit_bit[board[3]] |
+                            hr_suit_bit[board[4]],
+                        4u * ((unsigned)hr_ctz64(check) & 0xCu), block_holes + 4 * r, 2, block_ranks + 2 * r);
     }
 }
 

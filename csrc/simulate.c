@@ -498,52 +498,75 @@ static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64
 }
 
 #if HR_X86_DISPATCH
-/* The ranks of 8 rows from showdown_two_lanes' hash slots (hand p of row r at p * 64 + r),
- * from row r0. */
-HR_INLINE void lookup_rows(const uint32_t *slot, const uint32_t *row_of, uint16_t *block_ranks, int r0) {
-    for (int r = r0; r < r0 + 8; r++) {
-        block_ranks[2 * r] = hr_multiset_rank[slot[r] + (uint32_t)hr_multiset_offset[row_of[r]]];
-        block_ranks[2 * r + 1] = hr_multiset_rank[slot[HR_SHOWDOWN_BLOCK + r] +
-                                                  (uint32_t)hr_multiset_offset[row_of[HR_SHOWDOWN_BLOCK + r]]];
-    }
+/* The ranks of 8 rows from showdown_lanes' hash slots (hand p of row r at p * 64 + r), from
+ * row r0. */
+HR_INLINE void lookup_rows(const uint32_t *slot, const uint32_t *row_of, uint16_t *block_ranks, int r0,
+                           const int nplayers) {
+    for (int r = r0; r < r0 + 8; r++)
+        for (int p = 0; p < nplayers; p++) {
+            int i = p * HR_SHOWDOWN_BLOCK + r;
+            block_ranks[nplayers * r + p] = hr_multiset_rank[slot[i] + (uint32_t)hr_multiset_offset[row_of[i]]];
+        }
 }
 
-/* The flush ranks of the rows of a heads-up block flagged in `flush_mask` (bit r: row r), from
- * showdown_two_lanes' suit counters (hand p's in bits 16p..16p+15, biased as in the keys: the
- * suit of a hand's flush, the board's suit with three or more cards) and the cards' bits. */
-HR_INLINE void fix_two_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const uint32_t *counters,
-                               uint64_t flush_mask, uint16_t *block_ranks) {
+/* The flush ranks of the rows of a block flagged in `flush_mask` (bit r: row r), from
+ * showdown_lanes' suit counters (row r's hands' counters or-ed, two 16-bit halves biased as in
+ * the keys: a flush is in the board's suit with three or more cards) and the cards' bits. */
+HR_INLINE void fix_lanes_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
+                                 const uint32_t *counters, uint64_t flush_mask, uint16_t *block_ranks) {
     for (; flush_mask; flush_mask &= flush_mask - 1) {
         int r = (int)hr_ctz64(flush_mask);
         const uint8_t *board = block_boards + 5 * r;
         unsigned check = (counters[r] | counters[r] >> 16) & (unsigned)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT);
         fix_row_flushes(hr_suit_bit[board[0]] | hr_suit_bit[board[1]] | hr_suit_bit[board[2]] | hr_suit_bit[board[3]] |
                             hr_suit_bit[board[4]],
-                        4u * ((unsigned)hr_ctz64(check) & 0xCu), block_holes + 4 * r, 2, block_ranks + 2 * r);
+                        4u * ((unsigned)hr_ctz64(check) & 0xCu), block_holes + 2 * nplayers * r, nplayers,
+                        block_ranks + nplayers * r);
     }
 }
 
-/* Heads-up showdowns with rows across lanes, whole blocks of 64 rows: 8 rows a vector, a row's
- * cards in its 32-bit lane as bytes (the four hole cards; the board's first four; its fifth).
- * A card then costs a few lane ops for 8 rows at once, where showdown_rows_avx2 spends a load
- * and an add on it a row: its rank key (times the hash's multiplier) from two 8-entry
- * permutes, ranks 0..7 and 8..12; and repeats are found by comparing all 36 pairs of the nine
- * cards as bytes. The suit counters (4 bits a suit, as in the keys) take 16 bits a hand, both
- * hands of a row in its lane: a card's 1 << 4 * suit is the product of two bytes looked up by
- * its suit (1, 16, 16, 64 and 1, 1, 16, 64), so one multiply-add of bytes counts two cards.
+/* Showdowns of two to six players with rows across lanes, whole blocks of 64 rows: 8 rows a
+ * vector, a row's cards in its 32-bit lane as bytes: its board's first four, its fifth, and
+ * its hole cards four a vector (two players; an odd last player's two and two pad bytes). A card
+ * then costs a few lane ops for 8 rows at once, where showdown_rows_avx2 spends a load and an
+ * add on it a row: its rank key (times the hash's multiplier) from two 8-entry permutes, ranks
+ * 0..7 and 8..12; and repeats are found by comparing the bytes of every pair of vectors (four
+ * rotations) and within each (two). The suit counters (4 bits a suit, as in the keys) take 16
+ * bits a hand, two hands a lane: a card's 1 << 4 * suit is the product of two bytes looked up
+ * by its suit (1, 16, 16, 64 and 1, 1, 16, 64), so one multiply-add of bytes counts two cards.
  * Each hand's hash slot goes to a small array and is looked up in scalar code two groups of 8
  * rows later, so the lookups overlap the next groups' lane work. After the block, the rows
- * where a counter says flush get their flush ranks (fix_two_flushes) and the winners are found
- * as in showdown_rows. Sets *done to the rows it did (whole blocks); the caller does the rest. */
+ * where a counter says flush get their flush ranks and `winners` finds the winners. Sets
+ * *done to the rows it did (whole blocks); the caller does the rest. */
 #define HR_LANES16(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
 #define HR_PICK(j) HR_LANES16(j, -1, -1, -1, 4 + (j), -1, -1, -1, 8 + (j), -1, -1, -1, 12 + (j), -1, -1, -1)
 #define HR_ROT(n) HR_LANES16((n) % 4, ((n) + 1) % 4, ((n) + 2) % 4, ((n) + 3) % 4, 4 + (n) % 4, 4 + ((n) + 1) % 4, \
                              4 + ((n) + 2) % 4, 4 + ((n) + 3) % 4, 8 + (n) % 4, 8 + ((n) + 1) % 4, 8 + ((n) + 2) % 4, \
                              8 + ((n) + 3) % 4, 12 + (n) % 4, 12 + ((n) + 1) % 4, 12 + ((n) + 2) % 4, 12 + ((n) + 3) % 4)
 #define HR_SUIT_BYTE(a, b, c, d) HR_LANES16(a, 0, 0, 0, b, 0, 0, 0, c, 0, 0, 0, d, 0, 0, 0) /* by 4 * suit */
-#define HR_LAG 16 /* rows between a hand's hash and its lookup */
-HR_AVX2 static int64_t showdown_two_lanes(const uint8_t *holes, const uint8_t *boards, int64_t nrows, uint16_t *ranks,
-                                          uint16_t *shares, int *error, int64_t *done) {
+#define HR_LAG 16         /* rows between a hand's hash and its lookup */
+#define HR_LANES_PLAYERS 6 /* the most players showdown_lanes takes */
+HR_AVX2 static inline __attribute__((always_inline)) int64_t
+showdown_lanes(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers, uint16_t *ranks,
+               uint16_t *shares, int *error, int64_t *done, hr_winners_fn winners) {
+    enum { vectors_max = (HR_LANES_PLAYERS + 1) / 2 };
+    const int vectors = (nplayers + 1) / 2, span = 8 * nplayers; /* hole vectors; hole bytes of 4 rows */
+    /* A hole vector's bytes from the 16-byte loads of a 128-bit half (4 rows: `span` bytes), at
+     * 0, 16, .. and the last 16 bytes before their end: each byte from the first load that
+     * holds it (from[k][c]: vector k from load c); pad bytes past the players. */
+    enum { loads_max = HR_LANES_PLAYERS / 2 };
+    const int loads = (span + 15) / 16;
+    uint8_t from[vectors_max][loads_max][32], pad[32];
+    for (int k = 0; k < vectors; k++)
+        for (int j = 0; j < 32; j++) {
+            int row = (j % 16) / 4, at = 4 * k + j % 4, src = 2 * nplayers * row + at, real = at < 2 * nplayers;
+            for (int c = 0, found = 0; c < loads; c++) {
+                int offset = c < loads - 1 ? 16 * c : span - 16, in = real && !found && src >= offset && src < offset + 16;
+                from[k][c][j] = in ? (uint8_t)(src - offset) : 0x80;
+                found |= in;
+            }
+            if (k == vectors - 1) pad[j] = real ? 0 : (uint8_t)(0x80 + j % 4); /* never a card, nor each other */
+        }
     uint32_t low[8], high[8];
     for (int r = 0; r < 8; r++) {
         low[r] = (uint32_t)hr_card_key[4 * r] * HR_MULTISET_MULT;
@@ -554,8 +577,9 @@ HR_AVX2 static int64_t showdown_two_lanes(const uint8_t *holes, const uint8_t *b
                   sum_mask = _mm256_set1_epi32((1 << HR_MULTISET_SUM_BITS) - 1),
                   suit_bias = _mm256_set1_epi32((int)((uint32_t)(HR_SUIT_BIAS >> HR_SUIT_SHIFT) * 0x10001u)),
                   flush_check = _mm256_set1_epi32((int)((uint32_t)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT) * 0x10001u)),
-                  suit_a = HR_SUIT_BYTE(1, 16, 16, 64), suit_b = HR_SUIT_BYTE(1, 1, 16, 64),
-                  ones16 = _mm256_set1_epi16(1), low6 = _mm256_set1_epi8(0x3F), suit4 = _mm256_set1_epi8(0x0C);
+                  first_half = _mm256_set1_epi32(0xFFFF), suit_a = HR_SUIT_BYTE(1, 16, 16, 64),
+                  suit_b = HR_SUIT_BYTE(1, 1, 16, 64), ones16 = _mm256_set1_epi16(1), low6 = _mm256_set1_epi8(0x3F),
+                  suit4 = _mm256_set1_epi8(0x0C);
     /* A 128-bit half holds 4 rows: board bytes 0..15 (rows 0..2 whole) and 4..19 (row 3). */
     const __m256i first_a = HR_LANES16(0, 1, 2, 3, 5, 6, 7, 8, 10, 11, 12, 13, -1, -1, -1, -1),
                   first_b = HR_LANES16(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 11, 12, 13, 14),
@@ -566,87 +590,124 @@ HR_AVX2 static int64_t showdown_two_lanes(const uint8_t *holes, const uint8_t *b
                   rot3 = HR_ROT(3);
     int64_t start = 0;
     for (; start + HR_SHOWDOWN_BLOCK <= nrows; start += HR_SHOWDOWN_BLOCK) {
-        uint32_t slot[2 * HR_SHOWDOWN_BLOCK], row_of[2 * HR_SHOWDOWN_BLOCK]; /* hand p of row r at p * 64 + r */
-        uint32_t counters[HR_SHOWDOWN_BLOCK];                                   /* row r's two hands' suits */
-        uint16_t *block_ranks = ranks + 2 * start;
+        uint32_t slot[HR_LANES_PLAYERS * HR_SHOWDOWN_BLOCK], row_of[HR_LANES_PLAYERS * HR_SHOWDOWN_BLOCK];
+        uint32_t counters[HR_SHOWDOWN_BLOCK]; /* row r's hands' suit counters, or-ed */
+        uint16_t *block_ranks = ranks + nplayers * start;
         __m256i same = _mm256_setzero_si256(), top = _mm256_setzero_si256();
         uint64_t flush_mask = 0;
         for (int g = 0; g < HR_SHOWDOWN_BLOCK; g += 8) {
-            const uint8_t *board = boards + 5 * (start + g);
+            const uint8_t *board = boards + 5 * (start + g), *hole_rows = holes + 2 * nplayers * (start + g);
             __m256i src_a = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)board)),
                                                     _mm_loadu_si128((const __m128i *)(board + 20)), 1),
                     src_b = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(board + 4))),
                                                     _mm_loadu_si128((const __m128i *)(board + 24)), 1);
             __m256i first = _mm256_or_si256(_mm256_shuffle_epi8(src_a, first_a), _mm256_shuffle_epi8(src_b, first_b)),
                     fifth = _mm256_or_si256(_mm256_shuffle_epi8(src_a, fifth_a), _mm256_shuffle_epi8(src_b, fifth_b)),
-                    hole = _mm256_loadu_si256((const __m256i *)(holes + 4 * (start + g))),
                     five = _mm256_shuffle_epi8(fifth, spread);
-            /* every pair of the nine cards: the hole cards and the board's first four among
-             * themselves (two rotations each), against each other (four), against the fifth */
-            __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(hole, rot1)),
-                                         _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(hole, rot2)));
-            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, _mm256_shuffle_epi8(first, rot1)));
-            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, _mm256_shuffle_epi8(first, rot2)));
-            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, first));
-            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(first, rot1)));
-            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(first, rot2)));
-            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, _mm256_shuffle_epi8(first, rot3)));
-            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(hole, five));
-            same = _mm256_or_si256(same, _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, five)));
-            top = _mm256_max_epu8(top, _mm256_max_epu8(_mm256_max_epu8(first, fifth), hole));
-            /* ranks and 4 times the suits, as bytes */
-            __m256i first_rank = _mm256_and_si256(_mm256_srli_epi32(first, 2), low6),
-                    first_suit = _mm256_and_si256(_mm256_slli_epi32(first, 2), suit4),
-                    hole_rank = _mm256_and_si256(_mm256_srli_epi32(hole, 2), low6),
-                    hole_suit = _mm256_and_si256(_mm256_slli_epi32(hole, 2), suit4);
+            __m256i hole[vectors_max];
+            if (nplayers == 2) { /* 8 rows' holes are 32 bytes, a row's four in its lane */
+                hole[0] = _mm256_loadu_si256((const __m256i *)hole_rows);
+            } else {
+                for (int k = 0; k < vectors; k++) hole[k] = _mm256_setzero_si256();
+                for (int c = 0; c < loads; c++) {
+                    const uint8_t *at = hole_rows + (c < loads - 1 ? 16 * c : span - 16);
+                    __m256i bytes = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)at)),
+                                                            _mm_loadu_si128((const __m128i *)(at + span)), 1);
+                    for (int k = 0; k < vectors; k++)
+                        hole[k] = _mm256_or_si256(hole[k], _mm256_shuffle_epi8(bytes, _mm256_loadu_si256((const __m256i *)from[k][c])));
+                }
+            }
+            /* bad ids: the largest byte (before the pads); then repeats: every pair of the
+             * vectors' bytes (the hole vectors and the board's first four), and the fifth */
+            top = _mm256_max_epu8(top, _mm256_max_epu8(first, fifth));
+            for (int k = 0; k < vectors; k++) top = _mm256_max_epu8(top, hole[k]);
+            if (nplayers % 2) hole[vectors - 1] = _mm256_or_si256(hole[vectors - 1], _mm256_loadu_si256((const __m256i *)pad));
+            __m256i eq = _mm256_or_si256(_mm256_cmpeq_epi8(first, _mm256_shuffle_epi8(first, rot1)),
+                                         _mm256_cmpeq_epi8(first, _mm256_shuffle_epi8(first, rot2)));
+            eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(first, five));
+            for (int k = 0; k < vectors; k++) {
+                __m256i v = hole[k];
+                eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot1)));
+                eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(v, rot2)));
+                eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(v, five));
+                for (int m = k + 1; m <= vectors; m++) { /* against the later vectors, the board's last */
+                    __m256i w = m < vectors ? hole[m] : first;
+                    eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(v, w));
+                    eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(w, rot1)));
+                    eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(w, rot2)));
+                    eq = _mm256_or_si256(eq, _mm256_cmpeq_epi8(v, _mm256_shuffle_epi8(w, rot3)));
+                }
+            }
+            same = _mm256_or_si256(same, eq);
             /* suit counters: the board's first four (two cards a 16-bit half, then the halves
-             * summed) and its fifth, in both halves with the bias; then each hand's two */
+             * summed) and its fifth, in both halves with the bias */
+            __m256i first_suit = _mm256_and_si256(_mm256_slli_epi32(first, 2), suit4);
             __m256i board_suits = _mm256_add_epi32(
                 _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_shuffle_epi8(suit_a, first_suit),
                                                        _mm256_shuffle_epi8(suit_b, first_suit)),
                                   ones16),
                 _mm256_sllv_epi32(one, _mm256_slli_epi32(_mm256_and_si256(fifth, three), 2)));
-            __m256i suits = _mm256_add_epi32(
-                _mm256_add_epi32(board_suits, _mm256_slli_epi32(board_suits, 16)),
-                _mm256_add_epi32(suit_bias, _mm256_maddubs_epi16(_mm256_shuffle_epi8(suit_a, hole_suit),
-                                                                 _mm256_shuffle_epi8(suit_b, hole_suit))));
+            board_suits = _mm256_add_epi32(_mm256_add_epi32(board_suits, _mm256_slli_epi32(board_suits, 16)), suit_bias);
             /* rank keys: a card's from the two permutes, added */
 #define HR_CARD_KEY(rank_)                                                                                         \
     _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(key_low, (rank_)), _mm256_permutevar8x32_epi32(key_high, (rank_)), \
                        _mm256_cmpgt_epi32((rank_), seven))
-            __m256i key = HR_CARD_KEY(_mm256_srli_epi32(fifth, 2));
+            __m256i first_rank = _mm256_and_si256(_mm256_srli_epi32(first, 2), low6);
+            __m256i key = HR_CARD_KEY(_mm256_srli_epi32(fifth, 2)), suits_or = _mm256_setzero_si256();
             for (int j = 0; j < 4; j++) key = _mm256_add_epi32(key, HR_CARD_KEY(_mm256_shuffle_epi8(first_rank, pick[j])));
-            for (int p = 0; p < 2; p++) {
-                __m256i t = _mm256_and_si256(
-                    _mm256_add_epi32(key, _mm256_add_epi32(HR_CARD_KEY(_mm256_shuffle_epi8(hole_rank, pick[2 * p])),
-                                                           HR_CARD_KEY(_mm256_shuffle_epi8(hole_rank, pick[2 * p + 1])))),
-                    sum_mask);
-                _mm256_storeu_si256((__m256i *)(slot + p * HR_SHOWDOWN_BLOCK + g), t);
-                _mm256_storeu_si256((__m256i *)(row_of + p * HR_SHOWDOWN_BLOCK + g), _mm256_srli_epi32(t, HR_MULTISET_ROW_BITS));
+            for (int k = 0; k < vectors; k++) { /* each hand: its two cards' keys and suits */
+                __m256i rank_of = _mm256_and_si256(_mm256_srli_epi32(hole[k], 2), low6),
+                        suit_of = _mm256_and_si256(_mm256_slli_epi32(hole[k], 2), suit4);
+                __m256i counted = _mm256_maddubs_epi16(_mm256_shuffle_epi8(suit_a, suit_of), _mm256_shuffle_epi8(suit_b, suit_of));
+                if (nplayers % 2 && k == vectors - 1) counted = _mm256_and_si256(counted, first_half); /* not the pads */
+                suits_or = _mm256_or_si256(suits_or, _mm256_add_epi32(board_suits, counted));
+                for (int h = 0; h < 2 && 2 * k + h < nplayers; h++) {
+                    int p = 2 * k + h;
+                    __m256i t = _mm256_and_si256(
+                        _mm256_add_epi32(key, _mm256_add_epi32(HR_CARD_KEY(_mm256_shuffle_epi8(rank_of, pick[2 * h])),
+                                                               HR_CARD_KEY(_mm256_shuffle_epi8(rank_of, pick[2 * h + 1])))),
+                        sum_mask);
+                    _mm256_storeu_si256((__m256i *)(slot + p * HR_SHOWDOWN_BLOCK + g), t);
+                    _mm256_storeu_si256((__m256i *)(row_of + p * HR_SHOWDOWN_BLOCK + g), _mm256_srli_epi32(t, HR_MULTISET_ROW_BITS));
+                }
             }
 #undef HR_CARD_KEY
             unsigned plain = (unsigned)_mm256_movemask_ps(
-                _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(suits, flush_check), _mm256_setzero_si256())));
+                _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(suits_or, flush_check), _mm256_setzero_si256())));
             flush_mask |= (uint64_t)(~plain & 0xFFu) << g;
-            _mm256_storeu_si256((__m256i *)(counters + g), suits);
-            if (g >= HR_LAG) lookup_rows(slot, row_of, block_ranks, g - HR_LAG);
+            _mm256_storeu_si256((__m256i *)(counters + g), suits_or);
+            if (g >= HR_LAG) lookup_rows(slot, row_of, block_ranks, g - HR_LAG, nplayers);
         }
-        for (int g = HR_SHOWDOWN_BLOCK; g < HR_SHOWDOWN_BLOCK + HR_LAG; g += 8) lookup_rows(slot, row_of, block_ranks, g - HR_LAG);
+        for (int g = HR_SHOWDOWN_BLOCK; g < HR_SHOWDOWN_BLOCK + HR_LAG; g += 8)
+            lookup_rows(slot, row_of, block_ranks, g - HR_LAG, nplayers);
         __m256i bad_id = _mm256_cmpgt_epi8(_mm256_min_epu8(top, _mm256_set1_epi8(127)), _mm256_set1_epi8(51));
-        int64_t bad = block_bad_row(holes, boards, start, HR_SHOWDOWN_BLOCK, 2,
+        int64_t bad = block_bad_row(holes, boards, start, HR_SHOWDOWN_BLOCK, nplayers,
                                     !_mm256_testz_si256(_mm256_or_si256(same, bad_id), _mm256_or_si256(same, bad_id)), error);
         if (bad >= 0) return bad;
-        fix_two_flushes(boards + 5 * start, holes + 4 * start, counters, flush_mask, block_ranks);
-        winners_two_avx2(block_ranks, shares + 2 * start, HR_SHOWDOWN_BLOCK, 2, 0);
+        fix_lanes_flushes(boards + 5 * start, holes + 2 * nplayers * start, nplayers, counters, flush_mask, block_ranks);
+        winners(block_ranks, shares + nplayers * start, HR_SHOWDOWN_BLOCK, nplayers,
+                wide_rows(nrows, start, HR_SHOWDOWN_BLOCK, nplayers));
     }
     *done = start;
     return -1;
 }
 #undef HR_LAG
+#undef HR_LANES_PLAYERS
 #undef HR_SUIT_BYTE
 #undef HR_ROT
 #undef HR_PICK
 #undef HR_LANES16
+
+/* Whole blocks by showdown_lanes, the last rows by showdown_rows_avx2. */
+HR_AVX2 static inline __attribute__((always_inline)) int64_t
+showdown_lanes_then_rows(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+                         const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
+    int64_t done = 0, bad = showdown_lanes(holes, boards, nrows, nplayers, ranks, shares, error, &done, winners);
+    if (bad >= 0) return bad;
+    bad = showdown_rows_avx2(entry, holes + 2 * nplayers * done, boards + 5 * done, nrows - done, nplayers,
+                             ranks + nplayers * done, shares + nplayers * done, error, winners);
+    return bad < 0 ? -1 : done + bad;
+}
 
 /* The same with AVX2: keys and card bits summed together (showdown_rows_avx2), the winners
  * of up to 8 players a row in one vector. */
@@ -665,17 +726,11 @@ HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *
                                             : winners_many_avx2;
     switch (nplayers) {
     case 1: return showdown_rows_avx2(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
-    case 2: { /* whole blocks by lanes, the last rows by showdown_rows_avx2 */
-        int64_t done = 0, bad = showdown_two_lanes(holes, boards, nrows, ranks, shares, error, &done);
-        if (bad >= 0) return bad;
-        bad = showdown_rows_avx2(entry, holes + 4 * done, boards + 5 * done, nrows - done, 2, ranks + 2 * done,
-                                 shares + 2 * done, error, winners);
-        return bad < 0 ? -1 : done + bad;
-    }
-    case 3: return showdown_rows_avx2(entry, holes, boards, nrows, 3, ranks, shares, error, winners);
-    case 4: return showdown_rows_avx2(entry, holes, boards, nrows, 4, ranks, shares, error, winners);
-    case 5: return showdown_rows_avx2(entry, holes, boards, nrows, 5, ranks, shares, error, winners);
-    case 6: return showdown_rows_avx2(entry, holes, boards, nrows, 6, ranks, shares, error, winners);
+    case 2: return showdown_lanes_then_rows(entry, holes, boards, nrows, 2, ranks, shares, error, winners);
+    case 3: return showdown_lanes_then_rows(entry, holes, boards, nrows, 3, ranks, shares, error, winners);
+    case 4: return showdown_lanes_then_rows(entry, holes, boards, nrows, 4, ranks, shares, error, winners);
+    case 5: return showdown_lanes_then_rows(entry, holes, boards, nrows, 5, ranks, shares, error, winners);
+    case 6: return showdown_lanes_then_rows(entry, holes, boards, nrows, 6, ranks, shares, error, winners);
     case 7: return showdown_rows_avx2(entry, holes, boards, nrows, 7, ranks, shares, error, winners);
     case 8: return showdown_rows_avx2(entry, holes, boards, nrows, 8, ranks, shares, error, winners);
     case 9: return showdown_rows_avx2(entry, holes, boards, nrows, 9, ranks, shares, error, winners);

@@ -40,7 +40,7 @@ def test_showdown_ranks_equal_evaluate_many():
     assert (shares.sum(axis=1) == 2520).all()
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 6, 10])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6, 10])
 def test_showdown_ranks_equal_evaluate_many_where_flushes_are_common(players):
     # Boards with three, four or five cards of one suit (the suit a flush can be in; each
     # suit in turn), holes dealt from what is left: rows where some hands flush and others do
@@ -185,7 +185,7 @@ def test_showdown_bad_input_names_the_row():
         showdown_many(np.zeros((1, 11, 2), np.uint8), boards[:1])
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4, 8])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6, 8])
 def test_showdown_finds_a_repeat_or_bad_id_at_every_position(players):
     # each pair of a row's card positions repeated, and a bad id in each position, in a row of
     # a whole block of 64 (the vector paths) and in the last rows (the rest)

@@ -294,6 +294,12 @@ HR_INLINE uint16_t flush_or(uint64_t check, unsigned flush, unsigned rank) {
     return (uint16_t)((flush & take) | (rank & ~take));
 }
 
+/* A board's five suit-rank bits. */
+HR_INLINE uint64_t board_suit_bits(const uint8_t *board) {
+    return hr_suit_bit[board[0]] | hr_suit_bit[board[1]] | hr_suit_bit[board[2]] | hr_suit_bit[board[3]] |
+           hr_suit_bit[board[4]];
+}
+
 /* A row's flush ranks, given the board's cards of the one suit a flush can be in (`shift`: 16
  * times that suit; `board_bits`: the board's suit-rank bits) and every id 0..51: each hand's
  * cards of that suit index the flush table, which gives 0 for fewer than five of them, and
@@ -314,9 +320,7 @@ HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_hol
     for (; flush_mask; flush_mask &= flush_mask - 1) {
         int r = (int)hr_ctz64(flush_mask);
         const uint8_t *board = block_boards + 5 * r;
-        uint64_t suits = 0;
-        for (int j = 0; j < 5; j++) suits |= hr_suit_bit[board[j]];
-        fix_row_flushes(suits, flush_shift((uint32_t)(row_key(board, 5) >> HR_SUIT_SHIFT)),
+        fix_row_flushes(board_suit_bits(board), flush_shift((uint32_t)(row_key(board, 5) >> HR_SUIT_SHIFT)),
                         block_holes + 2 * nplayers * r, nplayers, block_ranks + r * nplayers);
     }
 }
@@ -516,12 +520,9 @@ HR_INLINE void fix_lanes_flushes(const uint8_t *block_boards, const uint8_t *blo
                                  const uint32_t *counters, uint64_t flush_mask, uint16_t *block_ranks) {
     for (; flush_mask; flush_mask &= flush_mask - 1) {
         int r = (int)hr_ctz64(flush_mask);
-        const uint8_t *board = block_boards + 5 * r;
         unsigned check = (counters[r] | counters[r] >> 16) & (unsigned)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT);
-        fix_row_flushes(hr_suit_bit[board[0]] | hr_suit_bit[board[1]] | hr_suit_bit[board[2]] | hr_suit_bit[board[3]] |
-                            hr_suit_bit[board[4]],
-                        4u * ((unsigned)hr_ctz64(check) & 0xCu), block_holes + 2 * nplayers * r, nplayers,
-                        block_ranks + nplayers * r);
+        fix_row_flushes(board_suit_bits(block_boards + 5 * r), 4u * ((unsigned)hr_ctz64(check) & 0xCu),
+                        block_holes + 2 * nplayers * r, nplayers, block_ranks + nplayers * r);
     }
 }
 

@@ -287,10 +287,10 @@ HR_INLINE unsigned flush_shift(uint32_t counters) {
     return 16u * ((unsigned)hr_ctz64(((counters + 0x2222u) & 0x8888u) | 0x8000u) >> 2);
 }
 
-/* `flush` where a hand's key says flush (`check` nonzero), else `rank`. No branch: about half
- * the hands of a row with a flush have one, so a branch would be mispredicted all the time. */
-HR_INLINE uint16_t flush_or(uint64_t check, unsigned flush, unsigned rank) {
-    unsigned take = 0u - (unsigned)(check != 0);
+/* `flush` where it is a rank (nonzero), else `rank`. No branch: about half the hands of a row
+ * with a flush have one, so a branch would be mispredicted all the time. */
+HR_INLINE uint16_t flush_or(unsigned flush, unsigned rank) {
+    unsigned take = 0u - (unsigned)(flush != 0);
     return (uint16_t)((flush & take) | (rank & ~take));
 }
 
@@ -309,7 +309,7 @@ HR_INLINE void fix_row_flushes(uint64_t board_bits, unsigned shift, const uint8_
     for (int p = 0; p < nplayers; p++) {
         uint64_t bits = board_bits | hr_suit_bit[hole[2 * p]] | hr_suit_bit[hole[2 * p + 1]];
         unsigned flush = hr_flush_rank[(bits >> shift) & 0x1FFF];
-        rank[p] = flush_or(flush, flush, rank[p]);
+        rank[p] = flush_or(flush, rank[p]);
     }
 }
 
@@ -408,17 +408,13 @@ HR_AVX2 static inline __attribute__((always_inline)) void scale_cards(const uint
     for (; j < n; j++) at[j] = (uint16_t)(cards[j] << 4);
 }
 
-/* Five board cards' entries summed, plus the suit counters' bias. */
-HR_AVX2 static inline __attribute__((always_inline)) __m128i board_sum(__m128i a, __m128i b, __m128i c, __m128i d,
-                                                                       __m128i e) {
-    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
-    return _mm_add_epi32(_mm_add_epi32(_mm_add_epi32(a, b), _mm_add_epi32(c, d)), _mm_add_epi32(e, bias));
-}
-
-/* board_sum of a row from its five offsets. */
+/* A row's five board entries summed (from their offsets), plus the suit counters' bias. */
 HR_AVX2 static inline __attribute__((always_inline)) __m128i board_entry(const __m128i *entry, const uint16_t *board) {
-    return board_sum(HR_ENTRY_AT(entry, board[0]), HR_ENTRY_AT(entry, board[1]), HR_ENTRY_AT(entry, board[2]),
-                     HR_ENTRY_AT(entry, board[3]), HR_ENTRY_AT(entry, board[4]));
+    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
+    return _mm_add_epi32(
+        _mm_add_epi32(_mm_add_epi32(HR_ENTRY_AT(entry, board[0]), HR_ENTRY_AT(entry, board[1])),
+                      _mm_add_epi32(HR_ENTRY_AT(entry, board[2]), HR_ENTRY_AT(entry, board[3]))),
+        _mm_add_epi32(HR_ENTRY_AT(entry, board[4]), bias));
 }
 
 /* The two hole entries summed of the player whose first card is the block's i-th hole card:

@@ -8,7 +8,7 @@
 
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 NO_COMPILER = """
@@ -30,8 +30,22 @@ class BuildExt(build_ext):
             raise SystemExit(1) from None
 
 
+# One hand a call (evaluate, compare) without cffi's call cost: a small extension on the limited
+# API that ranks through handrank._core's kernel (csrc/ext/percall.c says how).
+PERCALL = Extension(
+    "handrank._percall",
+    sources=["csrc/ext/percall.c"],
+    include_dirs=["csrc", "tables"],
+    depends=["csrc/handrank.h"],
+    define_macros=[("Py_LIMITED_API", "0x03090000")],
+    py_limited_api=True,
+    extra_compile_args=[] if sys.platform == "win32" else ["-O2", "-std=c99"],
+    extra_link_args=["-s"] if sys.platform.startswith("linux") else ["-Wl,-x"] if sys.platform == "darwin" else [],
+)
+
 setup(
     cffi_modules=["csrc/ffi_build.py:ffibuilder"],
+    ext_modules=[PERCALL],
     cmdclass={"build_ext": BuildExt},
     options={"bdist_wheel": {"py_limited_api": "cp39"}},
 )

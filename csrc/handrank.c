@@ -257,3 +257,11 @@ int hr_census(int ncards, uint64_t *counts) {
     census_level(0, ncards, HR_SUIT_BIAS, 0, counts);
     return 0;
 }
+
+static const struct hr_percall_api percall_api = {
+    HR_PERCALL_VERSION, hr_rank, hr_sd_rank_batch, hr_sd_tbs_rank_batch, hr_27_rank_batch, hr_a5_rank_batch,
+    hr_omaha_hand};
+
+uintptr_t hr_percall_api(void) {
+    return (uintptr_t)&percall_api;
+}

@@ -232,4 +232,20 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
                     uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals);
 
+/* ------------------------------------------------------------------------ one hand a call
+ * handrank._percall (csrc/ext/percall.c) is a CPython extension that ranks one hand a call
+ * without cffi's per-call cost. It links no tables of its own: it calls the kernel in
+ * handrank._core through these pointers, handed over once at import (hr_percall_api returns
+ * the address of a constant struct; HR_PERCALL_VERSION guards against a stale build). */
+#define HR_PERCALL_VERSION 1
+typedef int64_t (*hr_batch_fn)(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+struct hr_percall_api {
+    int version;
+    int (*rank)(const uint8_t *cards, int ncards); /* hr_rank */
+    hr_batch_fn shortdeck, shortdeck_trips, deuce_to_seven, ace_to_five; /* the games' *_rank_batch */
+    int (*omaha_hand)(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                      const uint8_t *hole, int nhole, const uint8_t *board); /* hr_omaha_hand */
+};
+uintptr_t hr_percall_api(void);
+
 #endif

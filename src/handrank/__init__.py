@@ -13,7 +13,17 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 from .cards import RANKS, SUITS, CardLike, HandLike, card, format_card, format_cards, parse
 from .census import CategoryCount, Census, census
 from .equity import EquityResult, equity
-from .evaluate import RANK_COUNT, Category, categories, category, compare, evaluate, evaluate_many
+from .evaluate import (
+    RANK_COUNT,
+    Category,
+    categories,
+    category,
+    compare,
+    evaluate,
+    evaluate_many,
+    evaluate_mask,
+    mask,
+)
 from .names import describe, rank_pattern
 from .preflop import preflop_chart
 from .ranges import parse_range
@@ -37,7 +47,7 @@ def __getattr__(name: str) -> str:
 __all__ = [
     "RANKS", "SUITS", "RANK_COUNT", "CardLike", "HandLike", "Category", "Census", "CategoryCount",
     "card", "parse", "format_card", "format_cards",
-    "evaluate", "evaluate_many", "compare", "category", "categories", "census",
+    "evaluate", "evaluate_many", "evaluate_mask", "mask", "compare", "category", "categories", "census",
     "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",
     "equity", "EquityResult", "parse_range", "preflop_chart",
     "deal", "showdown_many", "holdings", "holding_index", "hand_strength", "hand_strength_many", "HandStrength",

@@ -26,10 +26,11 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import _percall
 from ._core import lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
-from .evaluate import _better, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into
+from .evaluate import _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into
 
 if TYPE_CHECKING:
     import numpy as np
@@ -81,12 +82,20 @@ def evaluate(hand: HandLike) -> int:
         ValueError: not 5 to 7 cards, a card twice, a bad card (named).
         TypeError: not cards.
     """
+    return _rank_one(hand) or _checked_rank(hand)
+
+
+_rank_one = _percall.ace_to_five
+
+
+def _checked_rank(hand: HandLike) -> int:
+    """The rank of a hand the C reader left to Python (numpy ints, an array) or refused:
+    checked here, so that a fault is named."""
     cards = parse(hand)
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"an ace-to-five hand has 5, 6 or 7 cards, got {len(cards)}")
-    import numpy as np
-
-    return int(evaluate_many(np.array([cards], dtype=np.uint8))[0])
+    rank: int = _rank_one(cards)
+    return rank
 
 
 def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
@@ -113,7 +122,9 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("7c 5d 4h 3s 2c", "7d 6c 4s 3h 2d")
     1
     """
-    return _better(evaluate(a), evaluate(b))
+    first = _rank_one(a) or _checked_rank(a)
+    second = _rank_one(b) or _checked_rank(b)
+    return (first < second) - (first > second)
 
 
 def category(rank: int) -> Category:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import _percall
 from ._core import lib
 from .cards import HandLike, parse
-from .evaluate import Category, _better, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into
+from .evaluate import Category, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into
 from .names import RANK_PLURALS, RANK_WORDS
 
 if TYPE_CHECKING:
@@ -51,12 +52,20 @@ def evaluate(hand: HandLike) -> int:
         ValueError: not five cards, a card twice, a bad card (named).
         TypeError: not cards.
     """
+    return _rank_one(hand) or _checked_rank(hand)
+
+
+_rank_one = _percall.deuce_to_seven
+
+
+def _checked_rank(hand: HandLike) -> int:
+    """The rank of a hand the C reader left to Python (numpy ints, an array) or refused:
+    checked here, so that a fault is named."""
     cards = parse(hand)
     if len(cards) != 5:
         raise ValueError(f"a deuce-to-seven hand has 5 cards, got {len(cards)}")
-    import numpy as np
-
-    return int(evaluate_many(np.array([cards], dtype=np.uint8))[0])
+    rank: int = _rank_one(cards)
+    return rank
 
 
 def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
@@ -87,7 +96,9 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("7c 5d 4h 3s 2c", "7d 6c 4s 3h 2d")
     1
     """
-    return _better(evaluate(a), evaluate(b))
+    first = _rank_one(a) or _checked_rank(a)
+    second = _rank_one(b) or _checked_rank(b)
+    return (first < second) - (first > second)
 
 
 def category(rank: int) -> Category:

@@ -12,6 +12,7 @@ import enum
 import functools
 from typing import TYPE_CHECKING, Any
 
+from . import _percall
 from ._core import ffi, lib
 from .cards import HandLike, exact_int, format_card, parse
 
@@ -19,7 +20,13 @@ if TYPE_CHECKING:  # numpy is imported on first use: `import handrank` stays fas
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["RANK_COUNT", "Category", "category", "categories", "evaluate", "evaluate_many", "compare"]
+__all__ = ["RANK_COUNT", "Category", "category", "categories", "evaluate", "evaluate_many", "compare", "mask",
+           "evaluate_mask"]
+
+# One hand a call: the small extension ranks through this kernel (csrc/ext/percall.c).
+_percall.bind(lib.hr_percall_api())
+_rank_one = _percall.holdem
+_rank_mask = _percall.holdem_mask
 
 RANK_COUNT: int = lib.HR_RANK_COUNT
 """Number of distinct five-card strengths (7462); also the worst rank."""
@@ -76,7 +83,14 @@ def category(rank: int) -> Category:
         ValueError: a rank outside 1..7462.
         TypeError: not an int.
     """
+    if type(rank) is int and 0 < rank <= RANK_COUNT:
+        return _CATEGORY_OF_RANK[rank]
     return _BY_WORST_RANK[bisect.bisect_left(_WORST_RANK, _check_rank(rank))]
+
+
+# The category of every rank (index 0 unused): one tuple lookup a call.
+_CATEGORY_OF_RANK = (Category.HIGH_CARD, *(_BY_WORST_RANK[bisect.bisect_left(_WORST_RANK, rank)]
+                                          for rank in range(1, RANK_COUNT + 1)))
 
 
 def categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:
@@ -122,7 +136,9 @@ def evaluate(hand: HandLike) -> int:
 
     Lower is better; equal ranks split the pot. Six and seven cards rank as their best
     five. The hand is a string ('As Kd Qh Jc 10s', 'AsKdQhJcTs'), an iterable of card
-    strings or ids 0..51, or a 1-D integer array.
+    strings or ids 0..51, or a 1-D integer array. A tuple or list of ints and a card
+    string are read in C (the fastest calls); for a hand built up card by card, see
+    ``evaluate_mask``.
 
     >>> evaluate("As Ks Qs Js Ts")
     1
@@ -133,21 +149,9 @@ def evaluate(hand: HandLike) -> int:
         ValueError: not 5..7 cards, an unknown card, an id outside 0..51, a duplicate.
         TypeError: something that is not a card.
     """
-    # Fast path: a tuple or list of plain ints; the kernel checks range and duplicates.
-    if type(hand) is tuple or type(hand) is list:
-        rank_ints = _RANK_INTS.get(len(hand))
-        if rank_ints is not None:
-            for c in hand:
-                if type(c) is not int:
-                    break
-            else:
-                try:
-                    rank: int = rank_ints(*hand)
-                except OverflowError:
-                    rank = -1
-                if rank > 0:
-                    return rank
-    return _rank_checked(parse(hand))
+    # The C reader takes tuples and lists of plain ints and card strings, and answers 0 for
+    # anything else or anything wrong: the checked path then reads it or names the fault.
+    return _rank_one(hand) or _rank_checked(parse(hand))
 
 
 def compare(a: HandLike, b: HandLike) -> int:
@@ -160,7 +164,49 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("3c 3s 3d Ac Ah", "2c 2s 2d Kc Kh")
     1
     """
-    return _better(evaluate(a), evaluate(b))
+    first = _rank_one(a) or _rank_checked(parse(a))
+    second = _rank_one(b) or _rank_checked(parse(b))
+    return (first < second) - (first > second)
+
+
+def mask(hand: HandLike) -> int:
+    """A hand as a card mask: an int with bit ``c`` set for each card id ``c``.
+
+    A mask is the cheapest hand to build up card by card (``hand |= 1 << card`` adds one,
+    ``hand & (1 << card)`` tests one) and ``evaluate_mask`` ranks it as fast as a tuple of ints.
+
+    >>> mask("2c 2d")
+    3
+    >>> evaluate_mask(mask("As Ks Qs Js") | 1 << 35)   # add Ts (id 35)
+    1
+
+    Raises:
+        ValueError, TypeError: as ``parse`` (a bad card, a duplicate, no cards).
+    """
+    bits = 0
+    for card_id in parse(hand):
+        bits |= 1 << card_id
+    return bits
+
+
+def evaluate_mask(hand: int) -> int:
+    """The rank (1 = royal flush ... 7462 = 7-5-4-3-2) of a card mask of 5, 6 or 7 cards: an int
+    with bit ``c`` set for card id ``c`` (see ``mask``). Lower is better; equal ranks split.
+
+    >>> evaluate_mask(mask("As Ks Qs Js Ts"))
+    1
+
+    Raises:
+        ValueError: a bit above 51, or not 5..7 bits set.
+        TypeError: not an int (a bool is refused).
+    """
+    rank: int = _rank_mask(hand)
+    if rank:
+        return rank
+    bits = exact_int(hand, "a card mask (an int with bit c set for card id c)")
+    if bits < 0 or bits >> 52:
+        raise ValueError(f"a card mask has bits 0..51 only, got {bits:#x}")
+    return _rank_checked([card_id for card_id in range(52) if bits >> card_id & 1])
 
 
 def _card_matrix(cards: Any, row_offset: int = 0) -> npt.NDArray[np.uint8]:

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import _percall
 from ._core import ffi, lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
@@ -104,8 +105,12 @@ def _take_hole(spec: HandLike, where: dict[int, str], label: str, hint: str = ""
                           hint=hint)
 
 
+_omaha_one = _percall.omaha
+
+
 def _one(hole: HandLike, board: HandLike) -> int:
-    """High | low << 16 of one hand: the kernel checks it; Python's checks name the fault."""
+    """High | low << 16 of one hand the C reader left to Python (numpy ints, an array; or the
+    tables not built yet) or refused: the kernel checks it; Python's checks name the fault."""
     hole_ids, board_ids = _ids(hole), _ids(board)
     tables = _TABLES or _tables()
     both: int = lib.hr_omaha_hand(tables[0], tables[1], tables[2], hole_ids, len(hole_ids),
@@ -124,7 +129,7 @@ def evaluate(hole: HandLike, board: HandLike) -> int:
         ValueError: not 4..6 hole cards or not 5 board cards, a card twice (named), a bad card.
         TypeError: not cards.
     """
-    return _one(hole, board) & 0xFFFF
+    return (_omaha_one(hole, board) or _one(hole, board)) & 0xFFFF
 
 
 def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
@@ -134,7 +139,7 @@ def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
     >>> evaluate_low("Ah 2c Kd Ks", "3d 6c 7h Qs Qd")   # 7-6-3-2-A
     12
     """
-    low = _one(hole, board) >> 16
+    low = (_omaha_one(hole, board) or _one(hole, board)) >> 16
     return None if low == NO_LOW else low
 
 
@@ -144,8 +149,20 @@ def compare(a: HandLike, b: HandLike, board: HandLike) -> int:
 
     >>> compare("As Ks 2d 3c", "Qh Qd 4c 5c", "Qs Js Ts 9d 2h")   # a royal flush beats three queens
     1
+
+    Raises:
+        ValueError: not 4..6 hole cards or not 5 board cards, a bad card, or a card twice: in one
+            hand, in a hand and the board, or in both hands (named).
+        TypeError: not cards.
     """
-    return _better(evaluate(a, board), evaluate(b, board))
+    answer: int = _percall.omaha_compare(a, b, board)
+    if answer != 2:
+        return answer
+    first, second = evaluate(a, board), evaluate(b, board)
+    both = set(_hand(a, board)[0]).intersection(_hand(b, board)[0])
+    if both:
+        raise ValueError(f"card {format_cards([min(both)])!r} is in both hands")
+    return _better(first, second)
 
 
 def best_five(hole: HandLike, board: HandLike) -> tuple[list[int], list[int]]:
@@ -238,6 +255,7 @@ def _tables() -> tuple[Any, Any, Any]:
                       ffi.new("uint32_t[]", lib.hr_omaha_slots()))
             if lib.hr_omaha_build(*tables) != 0:
                 raise AssertionError("the Omaha pair tables did not cover every board")
+            _percall.bind_omaha(*(int(ffi.cast("uintptr_t", table)) for table in tables))
             _TABLES = tables
         return _TABLES
 

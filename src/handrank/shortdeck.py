@@ -31,12 +31,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from . import _percall
 from ._core import lib
 from .cards import HandLike, format_cards, parse
 from .census import CategoryCount, Census
 from .evaluate import (
     Category,
-    _better,
     _card_matrix,
     _check_rank,
     _evaluate_lazy,
@@ -96,12 +96,17 @@ def evaluate(hand: HandLike, *, trips_beat_straight: bool = False) -> int:
         ValueError: not 5 to 7 cards, a card twice, a bad card or one below six (named).
         TypeError: not cards.
     """
+    rank_one = _percall.shortdeck_trips if trips_beat_straight else _percall.shortdeck
+    return rank_one(hand) or _checked_rank(hand, rank_one)
+
+
+def _checked_rank(hand: HandLike, rank_one: Callable[[object], int]) -> int:
+    """The rank of a hand the C reader left to Python (numpy ints, an array) or refused:
+    checked here, so that a fault is named."""
     cards = _cards(hand)
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"a short-deck hand has 5, 6 or 7 cards, got {len(cards)}")
-    import numpy as np
-
-    return int(evaluate_many(np.array([cards], dtype=np.uint8), trips_beat_straight=trips_beat_straight)[0])
+    return rank_one(cards)
 
 
 def _row_error(matrix: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
@@ -142,8 +147,10 @@ def compare(a: HandLike, b: HandLike, *, trips_beat_straight: bool = False) -> i
     ...                                                      trips_beat_straight=True)
     (-1, 1)
     """
-    return _better(evaluate(a, trips_beat_straight=trips_beat_straight),
-                   evaluate(b, trips_beat_straight=trips_beat_straight))
+    rank_one = _percall.shortdeck_trips if trips_beat_straight else _percall.shortdeck
+    first = rank_one(a) or _checked_rank(a, rank_one)
+    second = rank_one(b) or _checked_rank(b, rank_one)
+    return (first < second) - (first > second)
 
 
 def category(rank: int, *, trips_beat_straight: bool = False) -> Category:

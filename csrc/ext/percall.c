@@ -1,0 +1,307 @@
+/* handrank._percall: one hand a call, without cffi's per-call cost.
+ *
+ * A CPython extension on the limited API (Python 3.9 and up, so wheels stay cp39-abi3). It is
+ * not part of the C kernel (it needs Python.h, so it lives apart from the kernel files): it reads the
+ * cards of one hand from a tuple or list of plain ints or from a card string, and ranks them
+ * with the kernel in handrank._core through the function pointers of handrank.h's struct
+ * hr_percall_api, handed over once at import. The tables are not linked twice.
+ *
+ * Every function returns 0 for anything it does not take (numpy ints, an array, a long or
+ * unusual string) and for anything wrong (a bad card, a repeat, a wrong count). The Python
+ * caller then takes its checked path, which accepts the rest and names the fault: messages
+ * are built only there, and every input type gets the same message as before.
+ *
+ * The GIL is held: a call is tens of nanoseconds, less than releasing it would cost. State:
+ * the api pointer and the Omaha table pointers, each written once (at import, and when the
+ * Omaha tables are first built) while the GIL is held, so a reader never sees them half set.
+ */
+#define Py_LIMITED_API 0x03090000
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+
+#include "handrank.h"
+
+static const struct hr_percall_api *api;
+static const uint16_t *omaha_high, *omaha_low;
+static const uint32_t *omaha_board_row;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define lowest_bit(x) __builtin_ctzll(x)
+#else
+static int lowest_bit(uint64_t x) {
+    int n = 0;
+    for (; !(x & 1); x >>= 1) n++;
+    return n;
+}
+#endif
+
+#define MAX_CARDS 7
+#define MAX_TEXT 80 /* longer strings go the checked way */
+
+static int is_separator(Py_UCS4 ch) {
+    return ch == ' ' || ch == ',' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
+}
+
+/* 0..12 for '2'..'A' (and t j q k a), -1 otherwise; "10" is read by the caller. */
+static int rank_of(Py_UCS4 ch) {
+    if (ch >= '2' && ch <= '9') return (int)(ch - '2');
+    switch (ch) {
+    case 'T': case 't': return 8;
+    case 'J': case 'j': return 9;
+    case 'Q': case 'q': return 10;
+    case 'K': case 'k': return 11;
+    case 'A': case 'a': return 12;
+    default: return -1;
+    }
+}
+
+/* 0..3 for clubs, diamonds, hearts, spades: the letters (either case) and both symbol sets. */
+static int suit_of(Py_UCS4 ch) {
+    switch (ch) {
+    case 'c': case 'C': case 0x2663: case 0x2667: return 0;
+    case 'd': case 'D': case 0x2666: case 0x2662: return 1;
+    case 'h': case 'H': case 0x2665: case 0x2661: return 2;
+    case 's': case 'S': case 0x2660: case 0x2664: return 3;
+    default: return -1;
+    }
+}
+
+/* The cards of a card string, as handrank.parse reads it (tokens split at spaces and commas,
+ * each token one or more rank-suit pairs, "10" a ten): their count, or -1 for more than
+ * `max` cards, a repeat, or anything parse would refuse or that this reader leaves to it. */
+static int read_text(PyObject *text, uint8_t *cards, int max) {
+    Py_UCS4 buffer[MAX_TEXT];
+    Py_ssize_t length = PyUnicode_GetLength(text);
+    if (length < 0 || length > MAX_TEXT || !PyUnicode_AsUCS4(text, buffer, MAX_TEXT, 0)) {
+        PyErr_Clear();
+        return -1;
+    }
+    uint64_t seen = 0;
+    int n = 0;
+    Py_ssize_t i = 0;
+    while (i < length) {
+        if (is_separator(buffer[i])) {
+            i++;
+            continue;
+        }
+        do { /* one rank-suit pair of a token */
+            int rank;
+            if (buffer[i] == '1' && i + 1 < length && buffer[i + 1] == '0') {
+                rank = 8;
+                i += 2;
+            } else {
+                rank = rank_of(buffer[i++]);
+            }
+            if (rank < 0 || i == length) return -1;
+            int suit = suit_of(buffer[i++]);
+            if (suit < 0 || n == max) return -1;
+            int card = rank * 4 + suit;
+            if (seen >> card & 1) return -1;
+            seen |= 1ull << card;
+            cards[n++] = (uint8_t)card;
+        } while (i < length && !is_separator(buffer[i]));
+    }
+    return n;
+}
+
+/* The cards of a tuple or list of plain ints 0..51, or of a string: their count, or -1 (see
+ * the top of the file: the checked path handles it). */
+static int read_cards(PyObject *hand, uint8_t *cards, int max) {
+    PyTypeObject *type = Py_TYPE(hand);
+    int tuple = type == &PyTuple_Type;
+    if (tuple || type == &PyList_Type) {
+        Py_ssize_t n = tuple ? PyTuple_Size(hand) : PyList_Size(hand);
+        if (n > max) return -1;
+        uint64_t seen = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = tuple ? PyTuple_GetItem(hand, i) : PyList_GetItem(hand, i);
+            if (Py_TYPE(item) != &PyLong_Type) return -1; /* bools, numpy ints: the checked path */
+            long card = PyLong_AsLong(item);
+            if ((unsigned long)card > 51) { /* negative, too big, or an overflow (-1 with an error set) */
+                PyErr_Clear();
+                return -1;
+            }
+            if (seen >> card & 1) return -1;
+            seen |= 1ull << card;
+            cards[i] = (uint8_t)card;
+        }
+        return (int)n;
+    }
+    if (type == &PyUnicode_Type) return read_text(hand, cards, max);
+    return -1;
+}
+
+static PyObject *no_rank(void) {
+    return PyLong_FromLong(0);
+}
+
+static PyObject *holdem(PyObject *module, PyObject *hand) {
+    uint8_t cards[MAX_CARDS];
+    (void)module;
+    int n = read_cards(hand, cards, MAX_CARDS);
+    if (n < 5) return no_rank();
+    int rank = api->rank(cards, n);
+    return PyLong_FromLong(rank > 0 ? rank : 0);
+}
+
+/* One hand of `low`..`high` cards through a game's batch kernel. */
+static PyObject *batch_one(PyObject *hand, hr_batch_fn batch, int low, int high) {
+    uint8_t cards[MAX_CARDS];
+    int n = read_cards(hand, cards, high);
+    if (n < low) return no_rank();
+    uint16_t rank;
+    int error;
+    if (batch(cards, 1, n, &rank, &error) >= 0) return no_rank();
+    return PyLong_FromLong(rank);
+}
+
+static PyObject *shortdeck(PyObject *module, PyObject *hand) {
+    (void)module;
+    return batch_one(hand, api->shortdeck, 5, 7);
+}
+
+static PyObject *shortdeck_trips(PyObject *module, PyObject *hand) {
+    (void)module;
+    return batch_one(hand, api->shortdeck_trips, 5, 7);
+}
+
+static PyObject *deuce_to_seven(PyObject *module, PyObject *hand) {
+    (void)module;
+    return batch_one(hand, api->deuce_to_seven, 5, 5);
+}
+
+static PyObject *ace_to_five(PyObject *module, PyObject *hand) {
+    (void)module;
+    return batch_one(hand, api->ace_to_five, 5, 7);
+}
+
+/* Hold'em rank of a hand given as a mask int (bit c set for card c): 5..7 bits below 52. */
+static PyObject *holdem_mask(PyObject *module, PyObject *mask) {
+    (void)module;
+    if (Py_TYPE(mask) != &PyLong_Type) return no_rank();
+    unsigned long long bits = PyLong_AsUnsignedLongLong(mask);
+    if (bits == (unsigned long long)-1 && PyErr_Occurred()) { /* negative or over 64 bits */
+        PyErr_Clear();
+        return no_rank();
+    }
+    if (bits >> 52) return no_rank();
+    uint8_t cards[MAX_CARDS];
+    int n = 0;
+    while (bits) {
+        if (n == MAX_CARDS) return no_rank();
+        cards[n++] = (uint8_t)lowest_bit(bits);
+        bits &= bits - 1;
+    }
+    if (n < 5) return no_rank();
+    return PyLong_FromLong(api->rank(cards, n));
+}
+
+/* The card mask of n cards. */
+static uint64_t mask_of(const uint8_t *cards, int n) {
+    uint64_t bits = 0;
+    for (int i = 0; i < n; i++) bits |= 1ull << cards[i];
+    return bits;
+}
+
+/* Omaha high | low << 16 of hole cards (4..6) on a board (5) with none in `taken` (their mask
+ * is added to it), or 0. */
+static int omaha_one(PyObject *hole, const uint8_t *board, uint64_t *taken) {
+    uint8_t cards[6];
+    int n = read_cards(hole, cards, 6);
+    if (n < 4) return 0;
+    uint64_t bits = mask_of(cards, n);
+    if (bits & *taken) return 0;
+    *taken |= bits;
+    int both = api->omaha_hand(omaha_high, omaha_low, omaha_board_row, cards, n, board);
+    return both > 0 ? both : 0;
+}
+
+/* Omaha's arguments: `nholes` hands and a board, unpacked and read; 0 when any is not taken. */
+static int omaha_args(PyObject *args, int nholes, PyObject **holes, uint8_t *board, uint64_t *taken) {
+    PyObject *board_object;
+    if (!omaha_high || PyTuple_Size(args) != nholes + 1) return 0;
+    for (int i = 0; i < nholes; i++) holes[i] = PyTuple_GetItem(args, i);
+    board_object = PyTuple_GetItem(args, nholes);
+    if (read_cards(board_object, board, 5) != 5) return 0;
+    *taken = mask_of(board, 5);
+    return 1;
+}
+
+/* Omaha: high rank | low << 16 of hole cards (4..6) on a board (5), or 0. */
+static PyObject *omaha(PyObject *module, PyObject *args) {
+    PyObject *hole;
+    uint8_t board[5];
+    uint64_t taken;
+    (void)module;
+    if (!omaha_args(args, 1, &hole, board, &taken)) return no_rank();
+    return PyLong_FromLong(omaha_one(hole, board, &taken));
+}
+
+/* Omaha high: 1 when hole cards a beat b on the board, -1 when b win, 0 for a split; 2 when
+ * the checked path must answer (a card in both hands among the things it names). */
+static PyObject *omaha_compare(PyObject *module, PyObject *args) {
+    PyObject *holes[2];
+    uint8_t board[5];
+    uint64_t taken;
+    (void)module;
+    if (!omaha_args(args, 2, holes, board, &taken)) return PyLong_FromLong(2);
+    int a = omaha_one(holes[0], board, &taken) & 0xFFFF, b = a ? omaha_one(holes[1], board, &taken) & 0xFFFF : 0;
+    if (!b) return PyLong_FromLong(2);
+    return PyLong_FromLong((a < b) - (a > b));
+}
+
+static void *address(PyObject *value) {
+    return PyLong_AsVoidPtr(value);
+}
+
+static PyObject *bind(PyObject *module, PyObject *args) {
+    PyObject *where;
+    (void)module;
+    if (!PyArg_UnpackTuple(args, "bind", 1, 1, &where)) return NULL;
+    const struct hr_percall_api *given = (const struct hr_percall_api *)address(where);
+    if (!given) return PyErr_Occurred() ? NULL : PyErr_Format(PyExc_ValueError, "no kernel to bind");
+    if (given->version != HR_PERCALL_VERSION)
+        return PyErr_Format(PyExc_ImportError, "handrank._percall was built for kernel interface %d, "
+                            "handrank._core has %d: reinstall handrank", HR_PERCALL_VERSION, given->version);
+    api = given;
+    Py_RETURN_NONE;
+}
+
+static PyObject *bind_omaha(PyObject *module, PyObject *args) {
+    PyObject *high, *low, *board_row;
+    (void)module;
+    if (!PyArg_UnpackTuple(args, "bind_omaha", 3, 3, &high, &low, &board_row)) return NULL;
+    const uint16_t *high_table = (const uint16_t *)address(high), *low_table = (const uint16_t *)address(low);
+    const uint32_t *rows = (const uint32_t *)address(board_row);
+    if (PyErr_Occurred()) return NULL;
+    omaha_low = low_table;
+    omaha_board_row = rows;
+    omaha_high = high_table; /* last: omaha() reads the tables once this is set */
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"bind", bind, METH_VARARGS, "bind(address): the kernel's hr_percall_api(), once at import."},
+    {"bind_omaha", bind_omaha, METH_VARARGS, "bind_omaha(high, low, board_row): the Omaha pair tables' addresses."},
+    {"holdem", holdem, METH_O, "holdem(hand): Hold'em rank of 5..7 cards, or 0 (take the checked path)."},
+    {"holdem_mask", holdem_mask, METH_O, "holdem_mask(mask): Hold'em rank of a card mask, or 0."},
+    {"shortdeck", shortdeck, METH_O, "shortdeck(hand): short-deck rank, or 0."},
+    {"shortdeck_trips", shortdeck_trips, METH_O, "shortdeck_trips(hand): short-deck rank, trips beat a straight, or 0."},
+    {"deuce_to_seven", deuce_to_seven, METH_O, "deuce_to_seven(hand): deuce-to-seven rank of 5 cards, or 0."},
+    {"ace_to_five", ace_to_five, METH_O, "ace_to_five(hand): ace-to-five rank of 5..7 cards, or 0."},
+    {"omaha", omaha, METH_VARARGS, "omaha(hole, board): Omaha high | low << 16, or 0."},
+    {"omaha_compare", omaha_compare, METH_VARARGS, "omaha_compare(a, b, board): 1, -1, 0, or 2 (take the checked path)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef percall_module = {
+    PyModuleDef_HEAD_INIT, "handrank._percall",
+    "One hand a call for handrank's evaluate and compare (private: use the game modules).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__percall(void) {
+    return PyModule_Create(&percall_module);
+}

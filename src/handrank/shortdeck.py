@@ -96,8 +96,11 @@ def evaluate(hand: HandLike, *, trips_beat_straight: bool = False) -> int:
         ValueError: not 5 to 7 cards, a card twice, a bad card or one below six (named).
         TypeError: not cards.
     """
-    rank_one = _percall.shortdeck_trips if trips_beat_straight else _percall.shortdeck
+    rank_one = _rank_trips if trips_beat_straight else _rank_plain
     return rank_one(hand) or _checked_rank(hand, rank_one)
+
+
+_rank_plain, _rank_trips = _percall.shortdeck, _percall.shortdeck_trips
 
 
 def _checked_rank(hand: HandLike, rank_one: Callable[[object], int]) -> int:
@@ -147,7 +150,7 @@ def compare(a: HandLike, b: HandLike, *, trips_beat_straight: bool = False) -> i
     ...                                                      trips_beat_straight=True)
     (-1, 1)
     """
-    rank_one = _percall.shortdeck_trips if trips_beat_straight else _percall.shortdeck
+    rank_one = _rank_trips if trips_beat_straight else _rank_plain
     first = rank_one(a) or _checked_rank(a, rank_one)
     second = rank_one(b) or _checked_rank(b, rank_one)
     return (first < second) - (first > second)

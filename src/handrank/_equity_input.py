@@ -289,12 +289,19 @@ def _trials(trials: object) -> int | None:
 
 
 def _seed(seed: object) -> int:
+    """A checked seed; None draws one at random."""
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
     value = exact_int(seed, "seed as an int or None")
     if not 0 <= value < 1 << 64:
         raise ValueError(f"seed must be an int in 0 .. 2**64 - 1, got {value}")
     return value
+
+
+def checked_seed(seed: object) -> int | None:
+    """``seed`` checked as every equity entry point checks it up front, whether the answer
+    turns out exact (the seed unused) or sampled: None stays None."""
+    return None if seed is None else _seed(seed)
 
 
 def _client(client: object) -> Any:

@@ -26,7 +26,17 @@ from typing import Any
 
 from ._core import ffi, lib
 from ._display import html_table, percent
-from ._equity_input import MAX_PLAYERS, MAX_TRIALS, _check, _client, _seed, _Spot, _spot, _trials
+from ._equity_input import (
+    MAX_PLAYERS,
+    MAX_TRIALS,
+    _check,
+    _client,
+    _seed,
+    _Spot,
+    _spot,
+    _trials,
+    checked_seed,
+)
 from ._work import Jobs, cluster_spans, run_slices, thread_count
 from .cards import HandLike
 
@@ -309,6 +319,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither hole cards nor a range string; trials, seed or
             threads that are not ints; a client that is not a Dask client.
     """
+    seed = checked_seed(seed)  # before the paths split: exact answers never read it
     if trials is not None or client is not None:
         trials, client = _trials(trials), _client(client)
         seed = _seed(seed)

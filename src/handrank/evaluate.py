@@ -359,6 +359,7 @@ def _evaluate_lazy(cards: Any, out: object, threads: object, batch: Any = None, 
     with a game's kernel and row error; ``check_width(k)`` raises for a row width the game
     refuses): every game's ``evaluate_many`` takes dask arrays the same way, and refuses
     ``out`` with them."""
+    _thread_count(threads, 0)  # checked before the paths split (dask or numpy, rows or none)
     if not _is_dask_array(cards):
         return None
     if out is not None:

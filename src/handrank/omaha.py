@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import ffi, lib
 from ._display import html_table
+from ._work import thread_count
 from .cards import HandLike, format_cards, parse
 from .evaluate import _better, _block_first_row, _is_dask_array, _raise_row_error
 from .showdown import _check_holes
@@ -200,8 +201,10 @@ def describe_low(low: int | None, short: bool = False) -> str:
     from . import ace_to_five
     from .evaluate import _check_rank
 
-    if low is None or (type(low) is int and low == NO_LOW):
+    if low is None:
         return "No low"
+    if type(low).__name__ not in ("bool", "bool_") and hasattr(low, "__index__") and low.__index__() == NO_LOW:
+        return "No low"  # NO_LOW as arrays give it: a plain int or a numpy integer alike
     return ace_to_five.describe(_check_rank(low, LOW_COUNT, "Omaha low"), short=short)
 
 
@@ -264,7 +267,7 @@ def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads:
            low: bool, row_offset: int = 0) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     import numpy as np
 
-    from ._work import run_slices, thread_count
+    from ._work import run_slices
 
     rows, nhole = holes.shape
     high_out = np.empty(rows if high else 0, dtype=np.uint16)
@@ -312,6 +315,7 @@ def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
     Dask arrays (``pip install 'handrank[dask]'``) give a lazy dask array, computed block by
     block; a bad row raises when it is computed, numbered from the top.
     """
+    thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
     if _is_dask_array(holes) or _is_dask_array(boards):
         return _dask_batch(holes, boards, threads, True)  # type: ignore[no-any-return]
     hole_array, board_array = _arrays(holes, boards)
@@ -322,6 +326,7 @@ def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: i
                       ) -> npt.NDArray[np.uint16]:
     """8-or-better lows of N hands at once: uint16, 1..56, or NO_LOW (57) where a hand has
     none; the input rules (dask arrays included) of ``evaluate_many``."""
+    thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
     if _is_dask_array(holes) or _is_dask_array(boards):
         return _dask_batch(holes, boards, threads, False)  # type: ignore[no-any-return]
     hole_array, board_array = _arrays(holes, boards)
@@ -493,11 +498,11 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             trials outside 1 .. 2**53, a seed outside 0 .. 2**64 - 1, threads below 1.
         TypeError: a player that is neither cards nor "random"; trials, seed or threads not ints.
     """
-    from ._equity_input import _client, _seed, _table, _trials
-    from ._work import Jobs, cluster_spans, run_slices, thread_count
+    from ._equity_input import _client, _seed, _table, _trials, checked_seed
+    from ._work import Jobs, cluster_spans, run_slices
     from .equity import EquityResult
 
-    trials, client = _trials(trials), _client(client)
+    trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
     nthreads = thread_count(threads)
     board_cards, dead_cards, where = _table(players, board, dead, "['As Ah Kd Kc', 'random']")
     hands: list[list[int] | None] = []

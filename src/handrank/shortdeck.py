@@ -294,11 +294,20 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: as ``handrank.equity``.
     """
 
-    from ._equity_input import _board_text, _checked_spot, _client, _known_cards, _player, _seed, _trials
+    from ._equity_input import (
+        _board_text,
+        _checked_spot,
+        _client,
+        _known_cards,
+        _player,
+        _seed,
+        _trials,
+        checked_seed,
+    )
     from ._work import thread_count
     from .equity import _equity, _Game
 
-    trials, client = _trials(trials), _client(client)
+    trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
     nthreads = thread_count(threads)
     if trials is not None or client is not None:
         seed = _seed(seed)

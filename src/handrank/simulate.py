@@ -172,9 +172,9 @@ def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike 
     return holes, boards
 
 
-def _as_cards(array: Any, what: str, shape: tuple[int | None, ...]) -> npt.NDArray[np.uint8]:
+def _as_cards(array: Any, what: str, shape: tuple[int | None, ...], row_offset: int = 0) -> npt.NDArray[np.uint8]:
     """An integer array checked and converted to C-contiguous uint8 (ids 0..51 checked in C,
-    after a range check here for wider types)."""
+    after a range check here for wider types); a bad row is numbered from ``row_offset``."""
     import numpy as np
 
     if not is_ndarray(array):
@@ -191,7 +191,8 @@ def _as_cards(array: Any, what: str, shape: tuple[int | None, ...]) -> npt.NDArr
         low, high = int(array.min()), int(array.max())
         if low < 0 or high > 51:
             bad = np.argwhere((array < 0) | (array > 51))[0]
-            raise ValueError(f"{what}: row {bad[0]}: card id {int(array[tuple(bad)])} is out of range 0..51")
+            raise ValueError(f"{what}: row {row_offset + bad[0]}: card id {int(array[tuple(bad)])} "
+                             "is out of range 0..51")
     return np.ascontiguousarray(array, dtype=np.uint8)
 
 
@@ -228,6 +229,7 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
     """
     from .evaluate import _is_dask_array
 
+    thread_count(threads)  # checked before the paths split (dask or numpy)
     if _is_dask_array(holes) or _is_dask_array(boards):
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
@@ -298,9 +300,10 @@ def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
         import numpy as np
 
         first = _block_first_row(block_info)
-        hole_part = _as_cards(cards[:, :2 * players].reshape(len(cards), players, 2), "holes", (None, None, 2))
-        ranks, shares = _showdown_into(hole_part, _as_cards(cards[:, 2 * players:], "boards", (None, 5)), threads,
-                                       first)
+        hole_part = _as_cards(cards[:, :2 * players].reshape(len(cards), players, 2), "holes", (None, None, 2),
+                              first)
+        ranks, shares = _showdown_into(hole_part, _as_cards(cards[:, 2 * players:], "boards", (None, 5), first),
+                                       threads, first)
         return np.concatenate([ranks, shares], axis=1)
 
     both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (2 * players,)))

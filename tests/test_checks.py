@@ -1,0 +1,99 @@
+"""Each argument is checked once, before the paths split: empty input or not, dask or numpy,
+exact or sampled. A bad value must be refused on every path, not only on the one that
+happens to read it."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import handrank
+from handrank import ace_to_five, deuce_to_seven, omaha, shortdeck
+
+BAD_THREADS = [(0, ValueError), (-1, ValueError), (True, TypeError), (2.5, TypeError), ("2", TypeError)]
+BAD_SEEDS = [("junk", TypeError), (-1, ValueError), (2**64, ValueError), (True, TypeError), (1.5, TypeError)]
+
+EMPTY_FIVES = np.empty((0, 5), dtype=np.uint8)
+EMPTY_HOLES = np.empty((0, 4), dtype=np.uint8)
+SOME_FIVES = np.array([[51, 47, 43, 39, 35]], dtype=np.uint8)
+
+BULK = {
+    "holdem": lambda cards, **kw: handrank.evaluate_many(cards, **kw),
+    "shortdeck": lambda cards, **kw: shortdeck.evaluate_many(cards, **kw),
+    "ace_to_five": lambda cards, **kw: ace_to_five.evaluate_many(cards, **kw),
+    "deuce_to_seven": lambda cards, **kw: deuce_to_seven.evaluate_many(cards, **kw),
+    "omaha high": lambda cards, **kw: omaha.evaluate_many(np.empty((len(cards), 4), np.uint8) if not len(cards)
+                                                          else np.array([[0, 1, 2, 3]], np.uint8), cards, **kw),
+    "omaha low": lambda cards, **kw: omaha.evaluate_low_many(np.empty((len(cards), 4), np.uint8) if not len(cards)
+                                                             else np.array([[0, 1, 2, 3]], np.uint8), cards, **kw),
+}
+
+
+@pytest.mark.parametrize("verb", BULK)
+@pytest.mark.parametrize("cards", [EMPTY_FIVES, SOME_FIVES], ids=["no rows", "one row"])
+def test_bulk_verbs_refuse_bad_threads_with_or_without_rows(verb: str, cards: np.ndarray) -> None:
+    for threads, kind in BAD_THREADS:
+        with pytest.raises(kind, match="threads"):
+            BULK[verb](cards, threads=threads)
+    assert len(BULK[verb](cards, threads=2)) == len(cards)
+
+
+def test_showdown_many_refuses_bad_threads_on_dask_arrays_at_once() -> None:
+    da = pytest.importorskip("dask.array")
+    holes, boards = handrank.deal(100, players=2, seed=1)
+    for threads, kind in BAD_THREADS:
+        with pytest.raises(kind, match="threads"):
+            handrank.showdown_many(da.from_array(holes, chunks=(50, 2, 2)), da.from_array(boards, chunks=(50, 5)),
+                                   threads=threads)
+        with pytest.raises(kind, match="threads"):
+            handrank.evaluate_many(da.from_array(np.concatenate([holes[:, 0], boards], axis=1), chunks=(50, 7)),
+                                   threads=threads)
+
+
+def test_showdown_many_on_dask_names_a_bad_row_from_the_top() -> None:
+    da = pytest.importorskip("dask.array")
+    holes, boards = handrank.deal(3000, players=2, seed=1)
+    wide = holes.astype(np.int64)
+    wide[2222, 0, 0] = 300
+    ranks, _ = handrank.showdown_many(da.from_array(wide, chunks=(1000, 2, 2)),
+                                      da.from_array(boards, chunks=(1000, 5)))
+    with pytest.raises(ValueError, match="row 2222: card id 300"):
+        ranks.compute()
+    twice = holes.copy()
+    twice[2222, 0, 0] = twice[2222, 1, 0]
+    ranks, _ = handrank.showdown_many(da.from_array(twice, chunks=(1000, 2, 2)),
+                                      da.from_array(boards, chunks=(1000, 5)))
+    with pytest.raises(ValueError, match="row 2222: a card used twice"):
+        ranks.compute()
+
+
+# Spots whose answer is exact (the seed is never used) and spots that sample.
+EQUITY_SPOTS = {
+    "holdem table": lambda seed: handrank.equity(["AsAh", "KdKc"], seed=seed),
+    "holdem fixed": lambda seed: handrank.equity(["AsAh", "KdKc"], board="2c 3d 4h", seed=seed),
+    "holdem ranges": lambda seed: handrank.equity(["QQ+", "AKs"], board="2c 3d 4h 9s", seed=seed),
+    "holdem sampled": lambda seed: handrank.equity(["AsAh", "KdKc"], trials=1000, seed=seed),
+    "omaha exact": lambda seed: omaha.equity(["As Ah Kd Kc", "Qs Qh Jd Jc"], board="2c 3d 4h 9s", seed=seed),
+    "omaha sampled": lambda seed: omaha.equity(["As Ah Kd Kc", "random"], trials=1000, seed=seed),
+    "shortdeck exact": lambda seed: shortdeck.equity(["AsAh", "KdKc"], board="6c 7d 8h", seed=seed),
+    "shortdeck sampled": lambda seed: shortdeck.equity(["AsAh", "KdKc"], trials=1000, seed=seed),
+}
+
+
+@pytest.mark.parametrize("spot", EQUITY_SPOTS)
+def test_a_bad_seed_is_refused_whether_or_not_the_answer_is_exact(spot: str) -> None:
+    for seed, kind in BAD_SEEDS:
+        with pytest.raises(kind, match="seed"):
+            EQUITY_SPOTS[spot](seed)
+    assert 0 < EQUITY_SPOTS[spot](3).equity[0] < 1
+
+
+def test_describe_low_takes_no_low_from_an_array() -> None:
+    lows = omaha.evaluate_low_many(np.array([[51, 47, 43, 39]], np.uint8), np.array([[35, 31, 27, 3, 7]], np.uint8))
+    assert lows[0] == omaha.NO_LOW
+    assert omaha.describe_low(lows[0]) == omaha.describe_low(None) == omaha.describe_low(57) == "No low"
+    assert omaha.describe_low(np.uint16(1)) == omaha.describe_low(1)
+    with pytest.raises(TypeError, match="bool"):
+        omaha.describe_low(True)
+    with pytest.raises(ValueError, match="out of range"):
+        omaha.describe_low(np.uint16(58))

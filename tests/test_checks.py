@@ -97,3 +97,65 @@ def test_describe_low_takes_no_low_from_an_array() -> None:
         omaha.describe_low(True)
     with pytest.raises(ValueError, match="out of range"):
         omaha.describe_low(np.uint16(58))
+
+
+def _cli(capsys, *argv: str) -> tuple[int, str, str]:
+    from handrank.cli import main
+
+    try:
+        status = main(list(argv))
+    except SystemExit as stop:  # argparse's own refusals
+        status = int(stop.code or 0)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (("census", "--game", "27", "--cards", "7"), "--game 27 hands have 5 cards: --cards 7 does not apply"),
+    (("census", "--game", "razz", "--cards", "5"), "--game razz hands have 7 cards: --cards 5 does not apply"),
+    (("equity", "--game", "plo5", "As Ah Kd Kc", "random"), "--game plo5 hands have 5 hole cards: player 1 has 4"),
+    (("showdown", "--game", "plo6", "--board", "2c 3d 4h 5s 9c", "As Ah Kd Kc", "Qs Qh Jd Jc"),
+     "--game plo6 hands have 6 hole cards: player 1 has 4"),
+    (("equity", "--trials", "1e10000000", "AsAh", "KdKc"), "argument --trials: '1e10000000' is too large"),
+    (("equity", "--seed", "1e50", "AsAh", "KdKc"), "argument --seed: '1e50' is too large"),
+    (("equity", "--threads", "1e400", "AsAh", "KdKc"), "argument --threads: '1e400' is too large"),
+    (("equity", "--seed", "junk", "AsAh", "KdKc"), "argument --seed: expected a whole number"),
+    (("equity", "--seed", "-1", "AsAh", "KdKc"), "seed must be an int in 0 .. 2**64 - 1"),
+    (("compare", "--game", "plo4", "--board", "Qs Js Ts 9d 2h", "As Ks 2d 3c", "As Qd 4c 5c"),
+     "card 'As' is in both hands"),
+])
+def test_cli_refuses_in_one_line(capsys, argv: tuple[str, ...], message: str) -> None:
+    status, out, err = _cli(capsys, *argv)
+    assert status == 2 and not out, (argv, out)
+    assert message in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_cli_plo5_with_random_players_deals_five_cards(capsys) -> None:
+    status, out, _ = _cli(capsys, "equity", "--game", "plo5", "random", "random", "--trials", "2000", "--seed", "1",
+                          "--json")
+    assert status == 0
+    plo5 = omaha.equity(["random", "random"], hole=5, trials=2000, seed=1)
+    plo4 = omaha.equity(["random", "random"], hole=4, trials=2000, seed=1)
+    import json
+
+    assert json.loads(out)["equity"] == plo5.equity != plo4.equity
+    with pytest.raises(ValueError, match="hole=5: every hand holds 5 hole cards, got 4"):
+        omaha.equity(["As Ah Kd Kc", "random"], hole=5)
+    with pytest.raises(ValueError, match="4, 5 or 6"):
+        omaha.equity(["random", "random"], hole=3)
+    with pytest.raises(TypeError, match="hole"):
+        omaha.equity(["random", "random"], hole=True)
+
+
+def test_strength_job_refuses_before_writing(tmp_path, capsys) -> None:
+    out = tmp_path / "a.npz"
+    for argv, message in [(("--bins", "0"), "bins must be from 1 to 10000"),
+                          (("--threads", "0"), "threads must be at least 1"),
+                          (("--scheduler", "inproc://x"), "scheduler 'inproc://x': cannot reach")]:
+        status, _, err = _cli(capsys, "strength", "--street", "flop", "--out", str(out), *argv)
+        assert status == 2 and message in err, err
+        assert list(tmp_path.iterdir()) == [], argv  # nothing written, so a later valid run is not refused
+    missing = tmp_path / "missing" / "a.npz"
+    status, _, err = _cli(capsys, "strength", "--street", "flop", "--out", str(missing))
+    assert status == 2 and "does not exist" in err
+    assert not missing.parent.exists()

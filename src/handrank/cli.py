@@ -49,8 +49,10 @@ def _whole_number(text: str) -> int:
         exact = decimal.Decimal(text)
     except decimal.InvalidOperation:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not exact.is_finite() or exact != exact.to_integral_value():
+    if not exact.is_finite() or (exact.adjusted() < 40 and exact != exact.to_integral_value()):
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+    if exact.adjusted() >= 40:  # refused before it becomes an int of millions of digits
+        raise argparse.ArgumentTypeError(f"{text!r} is too large")
     return int(exact)
 
 
@@ -92,6 +94,20 @@ _OMAHA_GAMES = ("plo4", "plo5", "plo6", "plo4-hilo", "plo5-hilo", "plo6-hilo")
 def _omaha_game(game: str) -> tuple[int, bool] | None:
     """(hole cards, hi-lo) of an Omaha game name, None for another game."""
     return (int(game[3]), game.endswith("-hilo")) if game in _OMAHA_GAMES else None
+
+
+def _omaha_hands(tokens: Sequence[str], game: str) -> list[str]:
+    """The players' hands of an Omaha ``game`` from arguments (``_group_cards``), each of the
+    game's hole count unless it is "random"."""
+    game_rules = _omaha_game(game)
+    assert game_rules is not None
+    hands = _group_cards(tokens, game_rules[0])
+    for seat, hand in enumerate(hands, 1):
+        if hand.strip().lower() != "random":
+            count = len(parse(hand))
+            if count != game_rules[0]:
+                raise ValueError(f"--game {game} hands have {game_rules[0]} hole cards: player {seat} has {count}")
+    return hands
 
 
 def _omaha_report(hole: str, board: str, nhole: int, hilo: bool) -> dict[str, object]:
@@ -248,7 +264,7 @@ def _showdown(args: argparse.Namespace) -> str:
     if omaha_game:
         from . import omaha
 
-        outcome = omaha.showdown(_group_cards(args.holes, omaha_game[0]), args.board, hilo=omaha_game[1])
+        outcome = omaha.showdown(_omaha_hands(args.holes, args.game), args.board, hilo=omaha_game[1])
         return _json(outcome.as_dict()) if args.json else outcome.table()
     rules = _rules(args)
     result: Showdown
@@ -269,14 +285,19 @@ def _showdown(args: argparse.Namespace) -> str:
 
 def _census(args: argparse.Namespace) -> str:
     rules = _rules(args)
+    if args.game not in ("27", "razz"):
+        args.cards = args.cards or 5
     if args.game == "holdem":
         result: Any = census(args.cards)
     elif args.game == "shortdeck":
         result = _game_module("shortdeck").census(args.cards, **rules)
-    elif args.game == "27":
-        result = _game_module("27").census(5)
+    elif args.game in ("27", "razz"):
+        cards = 5 if args.game == "27" else 7
+        if args.cards not in (None, cards):
+            raise ValueError(f"--game {args.game} hands have {cards} cards: --cards {args.cards} does not apply")
+        result = _game_module(args.game).census(cards)
     else:
-        result = _game_module(args.game).census(7 if args.game == "razz" else args.cards)
+        result = _game_module(args.game).census(args.cards)
     return _json(result.as_dict()) if args.json else result.table()
 
 
@@ -289,8 +310,8 @@ def _equity(args: argparse.Namespace) -> str:
     if omaha_game:
         from . import omaha
 
-        result = omaha.equity(_group_cards(args.players, omaha_game[0]), args.board, args.dead, hilo=omaha_game[1],
-                              trials=args.trials, seed=args.seed, threads=args.threads,
+        result = omaha.equity(_omaha_hands(args.players, args.game), args.board, args.dead, hilo=omaha_game[1],
+                              hole=omaha_game[0], trials=args.trials, seed=args.seed, threads=args.threads,
                               progress=_progress if sys.stderr.isatty() else None)
         if args.json:
             report = result.as_dict()
@@ -351,7 +372,8 @@ def _version() -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with usage errors as one line of JSON on stderr when --json was asked for."""
+    """argparse, with usage errors as one line, as handrank's own errors are (one line of JSON
+    on stderr when --json was asked for); --help shows the usage."""
 
     json_errors = False
 
@@ -359,7 +381,8 @@ class _Parser(argparse.ArgumentParser):
         if _Parser.json_errors:
             print(json.dumps({"error": message, "status": 2}), file=sys.stderr)
             raise SystemExit(2)
-        super().error(message)
+        print(f"{self.prog}: error: {message} (see {self.prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -386,7 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.set_defaults(run=_showdown)
 
     sub = commands.add_parser("census", help="rank every 5-, 6- or 7-card hand and count the categories")
-    sub.add_argument("--cards", type=int, choices=(5, 6, 7), default=5, help="cards a hand (default 5)")
+    sub.add_argument("--cards", type=int, choices=(5, 6, 7),
+                     help="cards a hand (default 5; deuce-to-seven has 5 and Razz 7)")
     sub.set_defaults(run=_census)
 
     sub = commands.add_parser("equity", help="Texas Hold'em win, tie and equity of 2-10 hands or ranges")

@@ -475,12 +475,14 @@ def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list
 
 
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, hilo: bool = False,
-           trials: int | None = None, seed: int | None = None, threads: int | None = None, client: Any = None,
-           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+           hole: int | None = None, trials: int | None = None, seed: int | None = None, threads: int | None = None,
+           client: Any = None, progress: Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chances in an Omaha pot (high, or hi-lo 8-or-better with ``hilo``).
 
     ``players`` are 2..10 hands of the same 4, 5 or 6 hole cards, or "random" for an unknown
-    hand. ``board`` has 0, 3, 4 or 5 cards; ``dead`` cards are out. With ``trials`` None the
+    hand. ``hole`` (4, 5 or 6) says the game's hole-card count: every given hand must have it,
+    and random hands get it (by default the given hands' count, else 4: PLO4). ``board`` has
+    0, 3, 4 or 5 cards; ``dead`` cards are out. With ``trials`` None the
     answer is exact when enumeration costs at most EXACT_BUDGET lookups and nobody is random,
     else DEFAULT_TRIALS Monte Carlo deals are drawn; given ``trials``, Monte Carlo always. A
     seed gives the same answer on any number of threads and on a Dask ``client``'s workers;
@@ -493,10 +495,12 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     (True, 820, 0.6976)
 
     Raises:
-        ValueError: fewer than 2 or more than 10 players, different hole counts, a board of
-            other than 0, 3, 4 or 5 cards, a card used twice (named), too few cards to deal,
-            trials outside 1 .. 2**53, a seed outside 0 .. 2**64 - 1, threads below 1.
-        TypeError: a player that is neither cards nor "random"; trials, seed or threads not ints.
+        ValueError: fewer than 2 or more than 10 players, different hole counts (or other
+            than ``hole``), ``hole`` not 4, 5 or 6, a board of other than 0, 3, 4 or 5 cards, a
+            card used twice (named), too few cards to deal, trials outside 1 .. 2**53, a seed
+            outside 0 .. 2**64 - 1, threads below 1.
+        TypeError: a player that is neither cards nor "random"; trials, seed, threads or hole
+            not ints.
     """
     from ._equity_input import _client, _seed, _table, _trials, checked_seed
     from ._work import Jobs, cluster_spans, run_slices
@@ -504,6 +508,12 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
 
     trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
     nthreads = thread_count(threads)
+    if hole is not None:
+        from .cards import exact_int
+
+        hole = exact_int(hole, "hole as 4, 5 or 6 (hole cards a player), or None")
+        if hole not in HOLE_COUNTS:
+            raise ValueError(f"hole is the hole cards a player: 4, 5 or 6, got {hole}")
     board_cards, dead_cards, where = _table(players, board, dead, "['As Ah Kd Kc', 'random']")
     hands: list[list[int] | None] = []
     for index, spec in enumerate(players):
@@ -514,7 +524,9 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     counts_of = {len(h) for h in hands if h is not None}
     if len(counts_of) > 1:
         raise ValueError(f"every player holds the same number of hole cards, got {sorted(counts_of)}")
-    nhole = counts_of.pop() if counts_of else 4
+    if hole is not None and counts_of and counts_of != {hole}:
+        raise ValueError(f"hole={hole}: every hand holds {hole} hole cards, got {counts_of.pop()}")
+    nhole = counts_of.pop() if counts_of else hole or 4
     nrandom = sum(h is None for h in hands)
     unseen = 52 - len(where)
     if unseen < 5 - len(board_cards) + nrandom * nhole:

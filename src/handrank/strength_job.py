@@ -51,21 +51,33 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     index, count = part
     if not 1 <= index <= count:
         raise ValueError(f"part must be I/N with 1 <= I <= N, got {index}/{count}")
+    # Every argument is checked before anything is written: a refused run leaves nothing behind.
+    from ._work import thread_count
+    from .strength import _bins
+
+    _bins(bins)
+    thread_count(threads)
+    if not out.parent.is_dir():
+        raise ValueError(f"cannot write {out}: the folder {out.parent} does not exist")
+    client = None
+    if scheduler:
+        from distributed import Client
+
+        try:
+            client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError, TypeError) as error:  # a bad address, or nobody there
+            raise ValueError(f"scheduler {scheduler!r}: cannot reach a Dask scheduler there "
+                             f"({type(error).__name__}: {error})") from None
     boards, weights = canonical_boards(STREETS[street])
     blocks = -(-len(boards) // BLOCK)
     parts = _parts_dir(out)
-    parts.mkdir(parents=True, exist_ok=True)
+    parts.mkdir(exist_ok=True)
     settings = parts / "settings.txt"
     wanted = f"street={street} bins={bins} boards={len(boards)} block={BLOCK}\n"
     if settings.exists() and settings.read_text() != wanted:
         raise ValueError(f"{parts} holds blocks of another job ({settings.read_text().strip()}); "
                          "remove it or use another --out")
     settings.write_text(wanted)
-    client = None
-    if scheduler:
-        from distributed import Client
-
-        client = Client(scheduler)  # type: ignore[no-untyped-call]
     mine = [b for b in range(blocks) if b % count == index - 1 and not (parts / f"block-{b:05d}.npz").exists()]
     start, done_boards = time.perf_counter(), 0
     total_boards = sum(min(BLOCK, len(boards) - b * BLOCK) for b in mine)

@@ -245,7 +245,8 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
                                    uint16_t *high, uint16_t *low, int *error, const int popcnt) {
     uint32_t at[HR_OMAHA_BLOCK];
     int flushes[HR_OMAHA_BLOCK], flush_suit[HR_OMAHA_BLOCK];
-    for (int64_t start = 0; start < nrows; start += HR_OMAHA_BLOCK) {
+    int64_t bad = -1;
+    for (int64_t start = 0; start < nrows && bad < 0; start += HR_OMAHA_BLOCK) {
         int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK, nflushes = 0;
         /* first every row's keys, checks and table row (fetched ahead), then the lookups */
         for (int r = 0; r < count; r++) {
@@ -262,7 +263,11 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
             int repeats = popcnt ? hr_popcount64(seen) != nhole + 5 : check_row(hole, nhole, board);
             if (HR_UNLIKELY(((board_key | hole_key) & HR_INVALID_CHECK) || repeats)) {
                 *error = row_error(hole, nhole, board);
-                if (*error) return start + r;
+                if (*error) { /* the rows before it are still ranked, as handrank.h promises */
+                    bad = start + r;
+                    count = r;
+                    break;
+                }
             }
             at[r] = board_row[multiset_slot(board_key)];
             for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) { /* every line of the row */
@@ -300,7 +305,7 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
                 high[i] = (uint16_t)omaha_flush(holes + i * nhole, nhole, boards + i * 5, flush_suit[k], high[i]);
             }
     }
-    return -1;
+    return bad;
 }
 
 static int64_t omaha_table_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,

@@ -159,3 +159,26 @@ def test_strength_job_refuses_before_writing(tmp_path, capsys) -> None:
     status, _, err = _cli(capsys, "strength", "--street", "flop", "--out", str(missing))
     assert status == 2 and "does not exist" in err
     assert not missing.parent.exists()
+
+
+def test_omaha_table_batch_ranks_every_row_before_a_bad_one() -> None:
+    """handrank.h: after a bad row, the rows before it are ranked, even those of its own block."""
+    from handrank._core import ffi, lib
+    from handrank.omaha import _tables
+
+    rng = np.random.default_rng(23)
+    deal = np.argsort(rng.random((100, 52)), axis=1)[:, :9].astype(np.uint8)
+    holes, boards = np.ascontiguousarray(deal[:, :4]), np.ascontiguousarray(deal[:, 4:])
+    expected = omaha.evaluate_many(holes, boards)
+    tables = _tables()
+    for bad_row in (0, 1, 37, 63, 64, 99):
+        broken = holes.copy()
+        broken[bad_row, 1] = broken[bad_row, 0]
+        high = np.zeros(100, np.uint16)
+        low = np.zeros(100, np.uint16)
+        error = ffi.new("int *")
+        bad = lib.hr_omaha_table_batch(*tables, ffi.from_buffer("uint8_t[]", broken), 4,
+                                       ffi.from_buffer("uint8_t[]", boards), 100, ffi.from_buffer("uint16_t[]", high),
+                                       ffi.from_buffer("uint16_t[]", low), error)
+        assert bad == bad_row and error[0] == lib.HR_ERR_DUPLICATE
+        assert (high[:bad_row] == expected[:bad_row]).all(), bad_row

@@ -215,7 +215,8 @@ int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_tab
                              const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                              uint16_t *low, int *error);
 /* One Omaha hand through the pair tables: its high rank | its low (1..56 or HR_OMAHA_NO_LOW)
- * << 16, or a negative HR_ERR_*. */
+ * << 16, or a negative HR_ERR_*. A NULL table is not read: its part of the answer is then
+ * HR_RANK_COUNT (high) or HR_OMAHA_NO_LOW (low). */
 int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                   const uint8_t *hole, int nhole, const uint8_t *board);
 

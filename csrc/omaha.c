@@ -361,12 +361,30 @@ int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, i
 
 int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                   const uint8_t *hole, int nhole, const uint8_t *board) {
-    uint16_t high_rank, low_rank;
-    int error;
-    if (hr_omaha_table_batch(high_table, low_table, board_row, hole, nhole, board, 1, &high_rank, &low_rank,
-                             &error) >= 0)
-        return error;
-    return high_rank | low_rank << 16;
+    /* The rows' loop for one row, without its block arrays, prefetches and CPU dispatch: one
+     * hand a call (handrank._percall) pays for none of them. */
+    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
+    int error = check_row(hole, nhole, board);
+    if (error) return error;
+    uint64_t board_key = HR_OMAHA_BOARD_BIAS, hole_key = 0;
+    for (int j = 0; j < 5; j++) board_key += hr_card_key[board[j]];
+    for (int j = 0; j < nhole; j++) hole_key += hr_card_key[hole[j]];
+    uint32_t at = board_row[multiset_slot(board_key)];
+    int entry[15], npairs = 0, high = HR_RANK_COUNT, low = HR_OMAHA_NO_LOW;
+    for (int a = 1; a < nhole; a++)
+        for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[hole[a] << 6 | hole[b]];
+    if (high_table) { /* each table is a cache miss or two: read only the one asked for */
+        const uint16_t *row = high_table + at;
+        for (int k = 0; k < npairs; k++) high = row[entry[k]] < high ? row[entry[k]] : high;
+        /* the suit with three board cards (4, whose hole counter reads 0, when none) */
+        int s = hr_ctz64((board_key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
+        if (((hole_key >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2) high = omaha_flush(hole, nhole, board, s, high);
+    }
+    if (low_table) {
+        const uint16_t *row = low_table + at;
+        for (int k = 0; k < npairs; k++) low = row[entry[k]] < low ? row[entry[k]] : low;
+    }
+    return high | low << 16;
 }
 
 /* ------------------------------------------------------------------------ equity */

@@ -205,16 +205,21 @@ static uint64_t mask_of(const uint8_t *cards, int n) {
     return bits;
 }
 
-/* Omaha high | low << 16 of hole cards (4..6) on a board (5) with none in `taken` (their mask
- * is added to it), or 0. */
-static int omaha_one(PyObject *hole, const uint8_t *board, uint64_t *taken) {
+/* Which Omaha tables a call reads: each costs a cache miss or two. */
+#define OMAHA_HIGH 1
+#define OMAHA_LOW 2
+
+/* Omaha high | low << 16 (the parts `want`s) of hole cards (4..6) on a board (5) with none in
+ * `taken` (their mask is added to it), or 0. */
+static int omaha_one(PyObject *hole, const uint8_t *board, uint64_t *taken, int want) {
     uint8_t cards[6];
     int n = read_cards(hole, cards, 6);
     if (n < 4) return 0;
     uint64_t bits = mask_of(cards, n);
     if (bits & *taken) return 0;
     *taken |= bits;
-    int both = api->omaha_hand(omaha_high, omaha_low, omaha_board_row, cards, n, board);
+    int both = api->omaha_hand(want & OMAHA_HIGH ? omaha_high : NULL, want & OMAHA_LOW ? omaha_low : NULL,
+                               omaha_board_row, cards, n, board);
     return both > 0 ? both : 0;
 }
 
@@ -229,14 +234,25 @@ static int omaha_args(PyObject *args, int nholes, PyObject **holes, uint8_t *boa
     return 1;
 }
 
-/* Omaha: high rank | low << 16 of hole cards (4..6) on a board (5), or 0. */
-static PyObject *omaha(PyObject *module, PyObject *args) {
+/* Omaha: the high rank (or the low: 1..56, NO_LOW for none) of hole cards (4..6) on a board
+ * (5), or 0. */
+static PyObject *omaha_part(PyObject *args, int want) {
     PyObject *hole;
     uint8_t board[5];
     uint64_t taken;
-    (void)module;
     if (!omaha_args(args, 1, &hole, board, &taken)) return no_rank();
-    return PyLong_FromLong(omaha_one(hole, board, &taken));
+    int both = omaha_one(hole, board, &taken, want);
+    return PyLong_FromLong(want == OMAHA_HIGH ? both & 0xFFFF : both >> 16);
+}
+
+static PyObject *omaha_high_rank(PyObject *module, PyObject *args) {
+    (void)module;
+    return omaha_part(args, OMAHA_HIGH);
+}
+
+static PyObject *omaha_low_rank(PyObject *module, PyObject *args) {
+    (void)module;
+    return omaha_part(args, OMAHA_LOW);
 }
 
 /* Omaha high: 1 when hole cards a beat b on the board, -1 when b win, 0 for a split; 2 when
@@ -247,7 +263,8 @@ static PyObject *omaha_compare(PyObject *module, PyObject *args) {
     uint64_t taken;
     (void)module;
     if (!omaha_args(args, 2, holes, board, &taken)) return PyLong_FromLong(2);
-    int a = omaha_one(holes[0], board, &taken) & 0xFFFF, b = a ? omaha_one(holes[1], board, &taken) & 0xFFFF : 0;
+    int a = omaha_one(holes[0], board, &taken, OMAHA_HIGH) & 0xFFFF;
+    int b = a ? omaha_one(holes[1], board, &taken, OMAHA_HIGH) & 0xFFFF : 0;
     if (!b) return PyLong_FromLong(2);
     return PyLong_FromLong((a < b) - (a > b));
 }
@@ -291,7 +308,8 @@ static PyMethodDef methods[] = {
     {"shortdeck_trips", shortdeck_trips, METH_O, "shortdeck_trips(hand): short-deck rank, trips beat a straight, or 0."},
     {"deuce_to_seven", deuce_to_seven, METH_O, "deuce_to_seven(hand): deuce-to-seven rank of 5 cards, or 0."},
     {"ace_to_five", ace_to_five, METH_O, "ace_to_five(hand): ace-to-five rank of 5..7 cards, or 0."},
-    {"omaha", omaha, METH_VARARGS, "omaha(hole, board): Omaha high | low << 16, or 0."},
+    {"omaha_high", omaha_high_rank, METH_VARARGS, "omaha_high(hole, board): Omaha high rank, or 0."},
+    {"omaha_low", omaha_low_rank, METH_VARARGS, "omaha_low(hole, board): Omaha low (57: none), or 0."},
     {"omaha_compare", omaha_compare, METH_VARARGS, "omaha_compare(a, b, board): 1, -1, 0, or 2 (take the checked path)."},
     {NULL, NULL, 0, NULL},
 };

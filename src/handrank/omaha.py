@@ -106,7 +106,7 @@ def _take_hole(spec: HandLike, where: dict[int, str], label: str, hint: str = ""
                           hint=hint)
 
 
-_omaha_one = _percall.omaha
+_omaha_high, _omaha_low = _percall.omaha_high, _percall.omaha_low
 
 
 def _one(hole: HandLike, board: HandLike) -> int:
@@ -130,7 +130,7 @@ def evaluate(hole: HandLike, board: HandLike) -> int:
         ValueError: not 4..6 hole cards or not 5 board cards, a card twice (named), a bad card.
         TypeError: not cards.
     """
-    return (_omaha_one(hole, board) or _one(hole, board)) & 0xFFFF
+    return _omaha_high(hole, board) or _one(hole, board) & 0xFFFF
 
 
 def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
@@ -140,7 +140,7 @@ def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
     >>> evaluate_low("Ah 2c Kd Ks", "3d 6c 7h Qs Qd")   # 7-6-3-2-A
     12
     """
-    low = (_omaha_one(hole, board) or _one(hole, board)) >> 16
+    low = _omaha_low(hole, board) or _one(hole, board) >> 16
     return None if low == NO_LOW else low
 
 

@@ -16,7 +16,7 @@ def test_reprs_show_cards_as_text_and_round_numbers():
     assert "equity=[0.8126, 0.1874]" in repr(equity) and "0.8125548967940271" not in repr(equity)
     sampled = handrank.equity(["AsAh", "KdKc"], trials=10_000, seed=1)
     assert "stderr=[0.00" in repr(sampled) and "seed=1" in repr(sampled)
-    assert repr(handrank.census(5)).startswith("Census(cards=5, hands=2,598,960, ranks=7,462")
+    assert repr(handrank.census(5)).startswith("Census(cards=5, hands=2598960, ranks=7462")
 
 
 @pytest.mark.parametrize("make", [
@@ -68,3 +68,19 @@ def test_evaluate_many_refuses_an_out_that_overlaps_the_cards():
     with pytest.raises(ValueError, match="out overlaps the cards"):
         handrank.evaluate_many(hands, out=memory[50:70].view(np.uint16))
     assert handrank.evaluate_many(hands, out=np.empty(10, dtype=np.uint16)).shape == (10,)
+
+
+def test_constructor_style_reprs_read_as_python():
+    """No thousands separators (they read as more arguments), significant digits for small
+    stderrs, and Omaha's showdown with cards and names as Hold'em's shows them."""
+    exact = repr(handrank.equity(["AsAh", "KdKc"]))
+    assert "boards=1712304," in exact and "1,712,304" not in exact
+    tiny = handrank.equity(["AsAh", "KdKc"], trials=50_000_000, seed=1)
+    shown = [float(e) for e in repr(tiny).split("stderr=[", 1)[1].split("]", 1)[0].split(", ")]
+    assert all(abs(s - e) <= 0.05 * e for s, e in zip(shown, tiny.stderr)), (shown, tiny.stderr)
+    from handrank import omaha
+
+    text = repr(omaha.showdown(["As 8s Kd Kc", "2h 3h Qd Qc"], "5c 6d 7h Ks Qs", hilo=True))
+    assert text.startswith("OmahaShowdown(board='5c 6d 7h Ks Qs', hilo=True, players=[(hole='As 8s Kd Kc', high=1691, "
+                           "high_name='Three kings, queen-seven', low=53, low_name='Eight-seven-six-five-ace low'")
+    assert "[51, " not in text

@@ -58,7 +58,7 @@ class Census:
         return html_table(caption, ["category", "hands", "ranks"], rows)
 
     def __repr__(self) -> str:
-        return f"Census(cards={self.cards}, hands={self.hands:,}, ranks={self.ranks:,}, seconds={self.seconds:.3f})"
+        return f"Census(cards={self.cards}, hands={self.hands}, ranks={self.ranks}, seconds={self.seconds:.3f})"
 
     def table(self) -> str:
         lines = [f"{'category':<16} {'hands':>13} {'ranks':>6}"]

@@ -92,9 +92,11 @@ class EquityResult:
         rounded = ", ".join(f"{e:.4f}" for e in self.equity)
         extra = ""
         if self.stderr is not None:
-            extra = f", stderr=[{', '.join(f'{e:.4f}' for e in self.stderr)}], seed={self.seed}"
+            # significant digits: a stderr of 3e-05 is not 0.0000
+            extra = f", stderr=[{', '.join(f'{e:.2g}' for e in self.stderr)}], seed={self.seed}"
+        # constructor style: no thousands separators, which would read as more arguments
         return (f"EquityResult(players={self.players!r}, board={self.board!r}, equity=[{rounded}], "
-                f"exact={self.exact}, boards={self.boards:,}{extra}, method={self.method!r})")
+                f"exact={self.exact}, boards={self.boards}{extra}, method={self.method!r})")
 
     def table(self) -> str:
         how = self._how()

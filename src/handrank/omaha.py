@@ -403,6 +403,16 @@ class OmahaShowdown:
         return html_table(f"board {format_cards(self.board)}", ["player", "hole", "high", "low", "share"],
                           self._rows())
 
+    def __repr__(self) -> str:
+        """Cards as text and hands by name, as Hold'em's ``Showdown`` shows them."""
+        players = ", ".join(
+            f"(hole={format_cards(h)!r}, high={self.high[i]}, high_name={describe(self.high[i])!r}"
+            + (f", low={self.low[i]}, low_name={describe_low(self.low[i])!r}" if self.hilo else "")
+            + f", share={self.share[i]:.4g})"
+            for i, h in enumerate(self.holes))
+        return (f"OmahaShowdown(board={format_cards(self.board)!r}, hilo={self.hilo}, players=[{players}], "
+                f"high_winners={self.high_winners}, low_winners={self.low_winners})")
+
 
 def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) -> OmahaShowdown:
     """Omaha showdown of 1..10 players on a 5-card board, high only or hi-lo 8-or-better.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import os
 import platform
 import statistics
@@ -31,7 +32,8 @@ def machine() -> str:
             cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, numpy {np.__version__}"
+    today = datetime.date.today().isoformat()
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}, numpy {np.__version__}; {today}"
 
 
 def random_hands(count: int, ncards: int, seed: int) -> np.ndarray:

@@ -187,7 +187,7 @@ def measure(table: dict[str, list[Contender]], rounds: int) -> dict[str, list[fl
 
 
 def report(table: dict[str, list[Contender]], times: dict[str, list[float]], rounds: int, count: int) -> str:
-    lines = [f"Per call, {machine()}; {date.today().isoformat()}.",
+    lines = [f"Per call, {machine()}.",
              f"CPU time a call: the median of {rounds} alternating rounds over {count:,} random hands "
              f"(pokerkit: {max(1, count // 10):,}). Ratio: that row's time over the handrank row that heads its "
              "block (above 1: handrank is faster).", "",

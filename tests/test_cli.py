@@ -152,9 +152,9 @@ def test_a_closed_pipe_and_a_full_disk_end_without_a_traceback():
 
 
 def documented_keys():
-    """{command: {key: nested keys or None}} from the README's JSON table."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    section = readme.split("### JSON output", 1)[1].split("\n### ", 1)[0]
+    """{command: {key: nested keys or None}} from the JSON table of the docs' CLI page."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "guide" / "cli.md").read_text()
+    section = page.split("## JSON", 1)[1].split("\n## ", 1)[0]
     table = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
@@ -187,7 +187,7 @@ def documented_keys():
     ("chart", ["chart"]),
     ("strength", ["strength", "--street", "flop", "--part", "28/28", "--out"]),
 ])
-def test_json_output_is_what_the_readme_says(capsys, tmp_path, command, argv):
+def test_json_output_is_what_the_docs_say(capsys, tmp_path, command, argv):
     if argv[-1] == "--out":
         argv = [*argv, str(tmp_path / "strength.npz")]
     documented = documented_keys()

@@ -133,8 +133,8 @@ class HandRange:
     """A range of two-card hands, as eval7's: ``hands`` is a list of ((card, card), weight),
     the higher card first; ``string`` the text it came from.
 
-    >>> HandRange("AA").hands[:2]
-    [((Card("Ad"), Card("Ac")), 1.0), ((Card("Ah"), Card("Ac")), 1.0)]
+    >>> HandRange("AA").hands[1]
+    ((Card("Ah"), Card("Ac")), 1.0)
     >>> len(HandRange("AKs, 0.5(QQ)"))
     10
     """

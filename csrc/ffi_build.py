@@ -43,7 +43,7 @@ int hr_rank7_ints(int c0, int c1, int c2, int c3, int c4, int c5, int c6);
 int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, int *error);
 int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
-int hr_census(int ncards, uint64_t *counts);
+int hr_census(int ncards, int lowest, uint64_t *counts);
 #define HR_PERCALL_VERSION ...
 uintptr_t hr_percall_api(void);
 
@@ -52,8 +52,8 @@ uintptr_t hr_percall_api(void);
 #define HR_ERR_TABLE ...
 #define HR_PREFLOP_CLASSES ...
 #define HR_PREFLOP_BOARDS ...
-int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
-                      uint64_t *deals);
+int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                      int32_t end, double *outcomes, uint64_t *deals);
 int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
 #define HR_DEAL_RANDOM ...
 int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
@@ -74,7 +74,7 @@ int hr_holding_index(int a, int b);
 #define HR_A5_WORST_FOUR_OF_A_KIND ...
 extern const uint32_t hr_a5_pattern[];
 int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
-int hr_a5_census(int ncards, uint64_t *counts);
+int hr_a5_census(int ncards, int lowest, uint64_t *counts);
 #define HR_27_RANK_COUNT ...
 extern const uint32_t hr_27_pattern[];
 int64_t hr_27_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);

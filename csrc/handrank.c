@@ -251,10 +251,10 @@ static void census_level(int first, int left, uint64_t key, uint64_t suit_masks,
         census_level(c + 1, left - 1, key + hr_card_key[c], suit_masks | suit_rank_bit(c), counts);
 }
 
-int hr_census(int ncards, uint64_t *counts) {
+int hr_census(int ncards, int lowest, uint64_t *counts) {
     if (ncards < 5 || ncards > 7) return HR_ERR_COUNT;
-    for (int r = 0; r <= HR_RANK_COUNT; r++) counts[r] = 0;
-    census_level(0, ncards, HR_SUIT_BIAS, 0, counts);
+    if (lowest < 0 || lowest > 52 - ncards) return HR_ERR_CARD;
+    census_level(lowest + 1, ncards - 1, HR_SUIT_BIAS + hr_card_key[lowest], suit_rank_bit(lowest), counts);
     return 0;
 }
 

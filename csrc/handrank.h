@@ -48,9 +48,11 @@ int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t 
  * SIMD duplicate check). This is the loop every CPU runs, for tests and comparisons. */
 int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 
-/* Rank every hand of `ncards` (5..7) distinct cards out of 52 and count each rank:
- * counts[rank] for rank 1..HR_RANK_COUNT (counts[0] stays 0). Returns 0, or HR_ERR_COUNT. */
-int hr_census(int ncards, uint64_t *counts);
+/* Rank every hand of `ncards` (5..7) distinct cards out of 52 whose lowest card id is `lowest`
+ * and add each rank's count to counts[rank] (1..HR_RANK_COUNT): lowest = 0 .. 52 - ncards in
+ * turn count every hand, each call at most about 30 ms. Returns 0, HR_ERR_COUNT or HR_ERR_CARD
+ * (lowest out of range). */
+int hr_census(int ncards, int lowest, uint64_t *counts);
 
 /* ---------------------------------------------------------------------------- equity
  * Texas Hold'em showdowns of 2..HR_MAX_PLAYERS players over the boards still to come.
@@ -108,9 +110,12 @@ int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int np
                        int nknown, int64_t budget);
 
 /* Heads-up preflop without dead cards, from the precomputed table: every pair of the two
- * players' combos that shares no card, weighted, over all 1,712,304 boards each. */
-int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
-                      uint64_t *deals);
+ * players' combos that shares no card, weighted, over all 1,712,304 boards each. Only the
+ * first player's combos [first, end) (counted from its first) are summed, each added to
+ * outcomes in turn: calls over consecutive slices give the bits of one call over all, and
+ * each stays short enough for Ctrl-C to be seen between them. HR_ERR_RANGE for a bad slice. */
+int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                      int32_t end, double *outcomes, uint64_t *deals);
 
 /* The preflop table's class key of each matchup (4 card ids a row: two holdings); returns -1,
  * or the first row with a bad id or a card twice (its key unset). */
@@ -160,8 +165,9 @@ int hr_holding_index(int a, int b);
  * lows (lowball_tables.h). As hr_rank_batch, for the best ace-to-five five of 5..7 cards. */
 int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 
-/* Every hand of `ncards` (5..7) cards ranked ace-to-five: counts[rank] for rank 1..6175. */
-int hr_a5_census(int ncards, uint64_t *counts);
+/* The hands of `ncards` (5..7) cards with lowest card id `lowest` ranked ace-to-five, added
+ * to counts[rank] for rank 1..6175, as hr_census. */
+int hr_a5_census(int ncards, int lowest, uint64_t *counts);
 
 /* ---------------------------------------------------------------- deuce-to-seven lowball */
 /* Ranks 1 (7-5-4-3-2 of mixed suits) .. HR_27_RANK_COUNT (a royal flush) of five cards (ncards

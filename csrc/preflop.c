@@ -80,13 +80,16 @@ HR_INLINE int lookup(int a0, int a1, int b0, int b1, int64_t *outcomes) {
     return 0;
 }
 
-int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, double *outcomes,
-                      uint64_t *deals) {
+int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                      int32_t end, double *outcomes, uint64_t *deals) {
     int error = check_ranges(combos, combo_start, weights, 2);
     if (error) return error;
-    double sums[4] = {0, 0, 0, 0};
+    int32_t count = combo_start[1] - combo_start[0];
+    if (first < 0 || end > count || first > end) return HR_ERR_RANGE;
     uint64_t pairs = 0;
-    for (int i = combo_start[0]; i < combo_start[1]; i++) {
+    /* Each of the first player's combos adds its row straight into outcomes, in order: the
+     * slices [first, end) of one call after another sum to the bits of a single call. */
+    for (int i = combo_start[0] + first; i < combo_start[0] + end; i++) {
         uint64_t mask = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
         double row[4] = {0, 0, 0, 0};
         for (int j = combo_start[1]; j < combo_start[2]; j++) {
@@ -97,9 +100,8 @@ int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const d
             for (int m = 1; m < 4; m++) row[m] += weights[j] * (double)counts[m];
             pairs++;
         }
-        for (int m = 1; m < 4; m++) sums[m] += weights[i] * row[m];
+        for (int m = 1; m < 4; m++) outcomes[m] += weights[i] * row[m];
     }
-    for (int m = 1; m < 4; m++) outcomes[m] += sums[m];
     *deals += pairs * HR_PREFLOP_BOARDS;
     return 0;
 }

@@ -190,7 +190,7 @@ def test_kernel_checks_what_it_is_given():
                                 b"", 0, group, 1, 0, 10, sums, deals) == lib.HR_ERR_RANGE  # a range without combos
     assert lib.hr_equity_ranges(bytes([51, 50, 45, 44]), start, weights, 2, b"", 0, b"", 0, bytes([24]), 1, 0, 10,
                                 sums, deals) == lib.HR_ERR_RANGE  # not a suit permutation
-    assert lib.hr_equity_preflop(bytes([51, 50, 45, 99]), start, weights, sums, deals) == lib.HR_ERR_CARD
+    assert lib.hr_equity_preflop(bytes([51, 50, 45, 99]), start, weights, 0, 1, sums, deals) == lib.HR_ERR_CARD
     assert list(sums) == [0, 0, 0, 0] and deals[0] == 0
 
 
@@ -217,3 +217,30 @@ def test_run_slices_folds_in_order_and_keeps_nothing():
         assert seen == list(range(2000))
     with pytest.raises(IndexError):
         Jobs(3, lambda k: (lambda: k))[3]
+
+
+def test_heads_up_preflop_from_the_table_runs_in_short_slices(monkeypatch, record_property):
+    """'random' vs 'random' preflop was one C call of 0.2-0.3 s, during which Ctrl-C waited. It
+    is now cut into calls of at most PREFLOP_SLICE_PAIRS pairs (a few ms each), with the
+    same answer to the bit. Each call is timed and the longest is recorded in the report
+    (no timing assertion: the machine is shared); the bound asserted is the work a call."""
+    import importlib
+    import time
+
+    equity_module = importlib.import_module("handrank.equity")  # the module: handrank.equity is the function
+
+    whole = equity(["random", "random"]).equity
+    calls = []
+    real = equity_module._preflop_slice
+
+    def timed(combos, start, weights, first, end, outcomes, deals):
+        began = time.perf_counter()
+        error = real(combos, start, weights, first, end, outcomes, deals)
+        calls.append((end - first, time.perf_counter() - began))
+        return error
+
+    monkeypatch.setattr(equity_module, "_preflop_slice", timed)
+    assert equity(["random", "random"]).equity == whole
+    assert len(calls) >= 30
+    assert all(rows * 1326 <= equity_module.PREFLOP_SLICE_PAIRS for rows, _ in calls)
+    record_property("longest_slice_ms", round(1000 * max(seconds for _, seconds in calls), 2))

@@ -249,7 +249,7 @@ def census(cards: int = 5) -> LowCensus:
     """
     from .census import count_ranks
 
-    counts, seconds = count_ranks(lib.hr_a5_census, cards, RANK_COUNT)
+    counts, seconds = count_ranks(lib.hr_a5_census, cards, RANK_COUNT, sliced=True)
     worst = [getattr(lib, f"HR_A5_WORST_{name}") for name in
              ("NO_PAIR", "ONE_PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "FULL_HOUSE", "FOUR_OF_A_KIND")]
     rows, low = [], 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ._core import ffi, lib
+from ._core import ffi
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -44,6 +44,8 @@ def _holding(row: int, column: int) -> tuple[int, int]:
 
 @functools.lru_cache(maxsize=1)
 def _chart() -> tuple[tuple[float, ...], ...]:
+    from .equity import preflop_table_sums
+
     everyone = bytes(c for a in range(52) for b in range(a) for c in (a, b))
     start = ffi.new("int32_t[]", [0, 1, 1 + 1326])
     weights = ffi.new("double[]", [1.0] * (1 + 1326))
@@ -53,8 +55,7 @@ def _chart() -> tuple[tuple[float, ...], ...]:
         for column in range(13):
             outcomes, deals = ffi.new("double[4]"), ffi.new("uint64_t *")
             combos = bytes(_holding(row, column)) + everyone
-            error = lib.hr_equity_preflop(combos, start, weights, outcomes, deals)
-            assert error == 0, error
+            preflop_table_sums(combos, start, weights, 1, 1326, outcomes, deals)
             total = outcomes[1] + outcomes[2] + outcomes[3]
             cells.append((outcomes[1] + outcomes[3] / 2) / total)
         rows.append(tuple(cells))

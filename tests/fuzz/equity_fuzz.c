@@ -66,7 +66,8 @@ int main(int argc, char **argv) {
             hr_sd_equity_monte_carlo(upto(2), combos, start, weights, n, board, nboard, dead, ndead, next(),
                                      1 + upto(3000), 0, 1, mc);
         }
-        if (n == 2) hr_equity_preflop(combos, start, weights, sums, (uint64_t *)mc);
+        if (n == 2) /* slices in and out of range, empty and reversed ones too */
+            hr_equity_preflop(combos, start, weights, (int32_t)upto(3) - 1, (int32_t)upto(40), sums, (uint64_t *)mc);
         if (r % 25 == 0) { /* valid, big, overlapping ranges: the indexed walk and the sampler's walk */
             int players = 3 + upto(3), at = 0;
             uint8_t river[5] = {0, 5, 10, 15, 20};

@@ -64,3 +64,27 @@ def test_cli_prints_the_grid(capsys):
     assert main(["chart", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["hands"][0][1] == "AKs" and len(report["equity"]) == 13
+
+
+def test_the_chart_is_a_labelled_object():
+    import numpy as np
+    import pytest
+
+    import handrank
+
+    chart = preflop_chart()
+    assert isinstance(chart, handrank.PreflopChart) and np.asarray(chart).shape == (13, 13)
+    assert chart.labels[0][1] == "AKs" and chart.labels[1][0] == "AKo" and chart.labels[12][12] == "22"
+    assert chart.equity("AKs") == chart.equity("kas") == float(chart[0, 1])
+    assert chart.equity("72o") == float(chart[12, 7]) and chart.equity("TT") == float(chart[4, 4])
+    for bad in ("AK", "AAs", "AKx", "ZZ", ""):
+        with pytest.raises(ValueError, match="unknown starting hand"):
+            chart.equity(bad)
+    with pytest.raises(TypeError):
+        chart.equity(5)
+    with pytest.raises(ValueError):
+        chart.values[0, 0] = 1.0  # read-only: the chart is cached
+    assert chart.table().splitlines()[0].split() == list(CHART_RANKS)
+    page = chart._repr_html_()
+    assert page.startswith("<table>") and "AKs 67.0" in page and page.count("<tr>") == 14
+    assert repr(chart).startswith("PreflopChart(13 x 13, AA=0.8520")

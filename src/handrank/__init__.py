@@ -25,7 +25,7 @@ from .evaluate import (
     mask,
 )
 from .names import describe, rank_pattern
-from .preflop import preflop_chart
+from .preflop import PreflopChart, preflop_chart
 from .ranges import parse_range
 from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winners
 from .simulate import deal, holding_index, holdings, showdown_many
@@ -49,7 +49,7 @@ __all__ = [
     "card", "parse", "format_card", "format_cards",
     "evaluate", "evaluate_many", "evaluate_mask", "mask", "compare", "category", "categories", "census",
     "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",
-    "equity", "EquityResult", "parse_range", "preflop_chart",
+    "equity", "EquityResult", "parse_range", "preflop_chart", "PreflopChart",
     "deal", "showdown_many", "holdings", "holding_index", "hand_strength", "hand_strength_many", "HandStrength",
     "canonical_boards",
 ]

@@ -12,7 +12,7 @@ pairs on the diagonal, suited hands above it (row = higher card), offsuit below 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._core import ffi
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["preflop_chart", "chart_label", "chart_text", "plot_chart", "CHART_RANKS"]
+__all__ = ["preflop_chart", "PreflopChart", "chart_label", "chart_text", "plot_chart", "CHART_RANKS"]
 
 CHART_RANKS = "AKQJT98765432"
 """Row and column order of the chart: ace first."""
@@ -62,8 +62,80 @@ def _chart() -> tuple[tuple[float, ...], ...]:
     return tuple(rows)
 
 
-def preflop_chart() -> npt.NDArray[np.float64]:
-    """13 x 13 float64 array: each starting hand's exact equity against one random hand.
+class PreflopChart:
+    """The 13 x 13 preflop chart: each starting hand's exact equity against one random hand.
+
+    Rows and columns run A, K, ... 2 (``ranks``); pairs on the diagonal, suited above it,
+    offsuit below it. ``values`` is the float64 array (the chart itself indexes and converts
+    as one: ``chart[0, 1]``, ``np.asarray(chart)``), ``labels`` the hand of each cell,
+    ``equity("AKs")`` one hand's; ``table()`` is a text grid, Jupyter shows an HTML one, and
+    ``plot(path)`` draws a heatmap (``pip install ".[plot]"``).
+    """
+
+    ranks = CHART_RANKS
+
+    def __init__(self, values: npt.NDArray[np.float64]) -> None:
+        values.setflags(write=False)
+        self.values = values
+        self.labels = tuple(tuple(chart_label(row, column) for column in range(13)) for row in range(13))
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(self.values.shape)
+
+    def __getitem__(self, key: Any) -> Any:
+        return self.values[key]
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> npt.NDArray[Any]:
+        return self.values if dtype is None else self.values.astype(dtype)
+
+    def __getattr__(self, name: str) -> Any:
+        """The array's own methods and attributes (``min()``, ``argmax()``, ``tolist()`` ...)."""
+        if name.startswith("_") or name == "values":
+            raise AttributeError(name)
+        return getattr(self.values, name)
+
+    def equity(self, hand: str) -> float:
+        """One starting hand's equity: 'AA', 'AKs', 'AKo' (either order of the two ranks).
+
+        >>> round(preflop_chart().equity("KAs"), 4)
+        0.6704
+        """
+        if not isinstance(hand, str):
+            raise TypeError(f"expected a starting hand such as 'AKs', got {type(hand).__name__}")
+        text = hand.strip()
+        ranks, kind = text[:2].upper(), text[2:].lower()
+        if len(ranks) == 2 and all(r in CHART_RANKS for r in ranks):
+            first, second = sorted(CHART_RANKS.index(r) for r in ranks)  # the higher card first
+            if first == second and not kind:
+                return float(self.values[first, first])
+            if first != second and kind in ("s", "o"):  # suited above the diagonal, offsuit below
+                return float(self.values[first, second] if kind == "s" else self.values[second, first])
+        raise ValueError(f"unknown starting hand {hand!r}: write a pair 'TT', or two ranks and s or o ('AKs', 'T9o')")
+
+    def table(self) -> str:
+        """The chart as a text grid of percentages."""
+        return chart_text()
+
+    def _repr_html_(self) -> str:
+        from ._display import html_table
+
+        rows = [[CHART_RANKS[row], *(f"{self.labels[row][column]} {100 * self.values[row, column]:.1f}"
+                                     for column in range(13))] for row in range(13)]
+        return html_table("equity (%) against one random hand: suited above the diagonal, offsuit below",
+                          ["", *CHART_RANKS], rows)
+
+    def __repr__(self) -> str:
+        return (f"PreflopChart(13 x 13, AA={self.values[0, 0]:.4f}, AKs={self.values[0, 1]:.4f}, "
+                f"72o={self.values[12, 7]:.4f})")
+
+    def plot(self, path: str | Path, *, dpi: int = 100) -> Path:
+        """Draw the chart as a labelled heatmap (see ``plot_chart``)."""
+        return plot_chart(path, dpi=dpi)
+
+
+def preflop_chart() -> PreflopChart:
+    """Each starting hand's exact equity against one random hand, as a labelled 13 x 13 chart.
 
     Rows and columns run A, K, ... 2 (CHART_RANKS); pairs on the diagonal, suited above it,
     offsuit below it. Ties count half.
@@ -71,12 +143,12 @@ def preflop_chart() -> npt.NDArray[np.float64]:
     >>> chart = preflop_chart()
     >>> round(float(chart[0, 0]), 4), round(float(chart[12, 12]), 4)   # AA, 22
     (0.852, 0.5033)
-    >>> bool(chart[0, 1] > chart[1, 0])   # AKs beats AKo
-    True
+    >>> bool(chart[0, 1] > chart[1, 0]), chart.labels[0][1], chart.labels[1][0]   # AKs beats AKo
+    (True, 'AKs', 'AKo')
     """
     import numpy as np
 
-    return np.array(_chart(), dtype=np.float64)
+    return PreflopChart(np.array(_chart(), dtype=np.float64))
 
 
 def chart_text() -> str:
@@ -108,7 +180,7 @@ def plot_chart(path: str | Path, *, dpi: int = 100) -> Path:
     except ImportError:
         raise ImportError("plotting the chart needs matplotlib: pip install 'handrank[plot]'") from None
     path = Path(path)
-    chart = preflop_chart()
+    chart = preflop_chart().values
     figure, axes = plt.subplots(figsize=(8, 8), dpi=dpi)
     try:
         image = axes.imshow(chart, cmap="RdYlGn", vmin=0.3, vmax=0.85)

@@ -182,3 +182,39 @@ def test_omaha_table_batch_ranks_every_row_before_a_bad_one() -> None:
                                        ffi.from_buffer("uint16_t[]", low), error)
         assert bad == bad_row and error[0] == lib.HR_ERR_DUPLICATE
         assert (high[:bad_row] == expected[:bad_row]).all(), bad_row
+
+
+PROGRESS_CALLS = {
+    "equity exact": lambda progress: handrank.equity(["AsAh", "KdKc"], progress=progress),
+    "equity ranges": lambda progress: handrank.equity(["QQ+, AKs", "JJ-88", "A2s+"], "Kd 9s 4c", progress=progress),
+    "equity sampled": lambda progress: handrank.equity(["AA", "random"], trials=300_000, seed=1, progress=progress),
+    "omaha": lambda progress: omaha.equity(["As Ah Kd Kc", "random"], trials=300_000, seed=1, progress=progress),
+    "shortdeck": lambda progress: shortdeck.equity(["AsAh", "random"], trials=300_000, seed=1, progress=progress),
+    "hand_strength_many": lambda progress: handrank.hand_strength_many(
+        np.array([[47, 21, 0], [35, 31, 1], [8, 13, 50]], dtype=np.uint8), progress=progress),
+}
+
+
+@pytest.mark.parametrize("call", PROGRESS_CALLS)
+def test_progress_is_checked_up_front_on_every_path(call: str) -> None:
+    for bad in ("yes", 1, 2.0):
+        with pytest.raises(TypeError, match="progress must be True, False, None or a callable"):
+            PROGRESS_CALLS[call](bad)
+    seen: list[tuple[int, int]] = []
+    PROGRESS_CALLS[call](lambda done, total: seen.append((done, total)))
+    assert all(0 <= done <= total for done, total in seen)
+    PROGRESS_CALLS[call](False)
+
+
+def test_progress_true_draws_a_bar_with_rate_and_time_left(capsys, monkeypatch) -> None:
+    import sys
+
+    import tqdm  # noqa: F401  (the test extra installs it)
+
+    handrank.hand_strength_many(np.array([[47, 21, 0], [35, 31, 1], [8, 13, 50]], dtype=np.uint8), progress=True)
+    bar = capsys.readouterr().err
+    assert "hand strength" in bar and "100%" in bar and "3/3" in bar  # tqdm's bar
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # as if the progress extra were not installed
+    handrank.hand_strength_many(np.array([[47, 21, 0], [35, 31, 1], [8, 13, 50]], dtype=np.uint8), progress=True)
+    line = capsys.readouterr().err
+    assert "hand strength: 100% (3 of 3," in line and "/s" in line and line.endswith("\n")

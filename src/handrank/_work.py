@@ -10,7 +10,9 @@ that order gets the same answer on any number of threads.
 from __future__ import annotations
 
 import os
+import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -42,6 +44,55 @@ def thread_count(threads: object, *, useful: int | None = None) -> int:
         raise ValueError(f"threads must be at least 1, got {count}")
     count = min(count, cpu_count())
     return max(1, min(count, useful)) if useful is not None else count
+
+
+class _Bar:
+    """``progress=True``: a tqdm bar (rate and time left) when tqdm is installed
+    (``pip install ".[progress]"``), else one line on stderr redrawn at most twice a second."""
+
+    def __init__(self, what: str) -> None:
+        self.what, self.shown = what, 0.0
+        self.bar: Any = None
+        self.start = time.monotonic()
+        try:
+            import tqdm  # noqa: F401
+        except ImportError:
+            self.tqdm = False
+        else:
+            self.tqdm = True
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.tqdm:
+            if self.bar is None:
+                from tqdm import tqdm
+
+                self.bar = tqdm(total=total, desc=self.what, unit_scale=total >= 10_000, dynamic_ncols=True)
+            self.bar.update(done - self.bar.n)
+            if done >= total:
+                self.bar.close()
+            return
+        now = time.monotonic()
+        if done < total and now - self.shown < 0.5:
+            return
+        self.shown = now
+        elapsed = now - self.start
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f", {(total - done) / rate:.0f} s left" if 0 < done < total and rate > 0 else ""
+        print(f"\r{self.what}: {done / max(total, 1):4.0%} ({done:,} of {total:,}, {rate:,.0f}/s{left})",
+              end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+
+def progress_reporter(progress: object, what: str) -> Callable[[int, int], None] | None:
+    """A long call's ``progress`` argument, checked once up front: None or False for none, True
+    for a progress bar (``_Bar``), or a callable ``progress(done, total)``."""
+    if progress is None or progress is False:
+        return None
+    if progress is True:
+        return _Bar(what)
+    if callable(progress):
+        return progress
+    raise TypeError(f"progress must be True, False, None or a callable progress(done, total), "
+                    f"got {type(progress).__name__}")
 
 
 CLUSTER_TASKS = 1024

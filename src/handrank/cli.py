@@ -301,10 +301,6 @@ def _census(args: argparse.Namespace) -> str:
     return _json(result.as_dict()) if args.json else result.table()
 
 
-def _progress(done: int, total: int) -> None:
-    print(f"\requity: {done / total:4.0%}", end="" if done < total else "\r", file=sys.stderr, flush=True)
-
-
 def _equity(args: argparse.Namespace) -> str:
     omaha_game = _omaha_game(args.game)
     if omaha_game:
@@ -312,7 +308,7 @@ def _equity(args: argparse.Namespace) -> str:
 
         result = omaha.equity(_omaha_hands(args.players, args.game), args.board, args.dead, hilo=omaha_game[1],
                               hole=omaha_game[0], trials=args.trials, seed=args.seed, threads=args.threads,
-                              progress=_progress if sys.stderr.isatty() else None)
+                              progress=sys.stderr.isatty())
         if args.json:
             report = result.as_dict()
             report["seed"] = _seed_for_json(result.seed)
@@ -321,7 +317,7 @@ def _equity(args: argparse.Namespace) -> str:
     rules = _rules(args)
     run = _game_module("shortdeck").equity if args.game == "shortdeck" else equity
     result = run(_pair_cards(args.players), args.board, args.dead, trials=args.trials, seed=args.seed,
-                 threads=args.threads, progress=_progress if sys.stderr.isatty() else None, **rules)
+                 threads=args.threads, progress=sys.stderr.isatty(), **rules)
     if args.json:
         report = result.as_dict()
         report["seed"] = _seed_for_json(result.seed)
@@ -332,14 +328,14 @@ def _equity(args: argparse.Namespace) -> str:
 def _strength(args: argparse.Namespace) -> str:
     from pathlib import Path
 
-    from .strength_job import run_strength_job, terminal_progress
+    from .strength_job import run_strength_job
 
     index, _, count = args.part.partition("/")
     if not (index.isdigit() and count.isdigit()):
         raise ValueError(f"--part is I/N, e.g. 1/4, got {args.part!r}")
     summary = run_strength_job(args.street, Path(args.out), bins=args.bins, threads=args.threads,
                                part=(int(index), int(count)), scheduler=args.scheduler,
-                               progress=terminal_progress if sys.stderr.isatty() else None)
+                               progress=sys.stderr.isatty())
     if args.json:
         return _json(summary)
     if summary["complete"]:

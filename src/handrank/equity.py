@@ -37,7 +37,7 @@ from ._equity_input import (
     _trials,
     checked_seed,
 )
-from ._work import Jobs, cluster_spans, run_slices, thread_count
+from ._work import Jobs, cluster_spans, progress_reporter, run_slices, thread_count
 from .cards import HandLike
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
@@ -311,7 +311,7 @@ def _monte_carlo(deal: _MonteCarloDeal, nthreads: int, client: Any,
 
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, trials: int | None = None,
            seed: int | None = None, threads: int | None = None, client: Any = None,
-           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+           progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie and their equity in a Texas Hold'em pot.
 
     ``players`` are 2 to 10 hands, each two hole cards ("AsAh", "As Ah", [51, 50]) or a
@@ -321,7 +321,8 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     heads-up preflop from a precomputed table), else DEFAULT_TRIALS Monte Carlo deals are
     drawn; given ``trials``, Monte Carlo always. A Monte Carlo run is reproducible from its
     ``seed`` (drawn at random and reported when None), whatever ``threads`` or Dask
-    ``client`` runs it. ``progress(done, total)`` is called between slices of long runs.
+    ``client`` runs it. ``progress=True`` shows a progress bar on long runs (tqdm's, with
+    ``pip install ".[progress]"``); a callable ``progress(done, total)`` is called instead.
     Ctrl-C stops a call within a few milliseconds with KeyboardInterrupt.
 
     >>> r = equity(["AsAh", "KdKc"])
@@ -339,6 +340,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             threads that are not ints; a client that is not a Dask client.
     """
     seed = checked_seed(seed)  # before the paths split: exact answers never read it
+    progress = progress_reporter(progress, "equity")
     if trials is not None or client is not None:
         trials, client = _trials(trials), _client(client)
         seed = _seed(seed)

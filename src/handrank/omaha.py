@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import ffi, lib
 from ._display import html_table
-from ._work import thread_count
+from ._work import progress_reporter, thread_count
 from .cards import HandLike, format_cards, parse
 from .evaluate import _better, _block_first_row, _is_dask_array, _raise_row_error
 from .showdown import _check_holes
@@ -486,7 +486,7 @@ def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list
 
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, hilo: bool = False,
            hole: int | None = None, trials: int | None = None, seed: int | None = None, threads: int | None = None,
-           client: Any = None, progress: Callable[[int, int], None] | None = None) -> EquityResult:
+           client: Any = None, progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chances in an Omaha pot (high, or hi-lo 8-or-better with ``hilo``).
 
     ``players`` are 2..10 hands of the same 4, 5 or 6 hole cards, or "random" for an unknown
@@ -518,6 +518,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
 
     trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
     nthreads = thread_count(threads)
+    progress = progress_reporter(progress, "equity")
     if hole is not None:
         from .cards import exact_int
 

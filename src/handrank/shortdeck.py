@@ -278,7 +278,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight:
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *,
            trips_beat_straight: bool = False, trials: int | None = None, seed: int | None = None,
            threads: int | None = None, client: Any = None,
-           progress: Callable[[int, int], None] | None = None) -> EquityResult:
+           progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie and their equity in a short-deck pot: as
     ``handrank.equity`` (hands or ranges, exact when affordable, else seeded Monte Carlo,
     the same answer on any number of threads), on the 36-card deck. A range keeps only its
@@ -304,11 +304,12 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         _trials,
         checked_seed,
     )
-    from ._work import thread_count
+    from ._work import progress_reporter, thread_count
     from .equity import _equity, _Game
 
     trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
     nthreads = thread_count(threads)
+    progress = progress_reporter(progress, "equity")
     if trials is not None or client is not None:
         seed = _seed(seed)
     if isinstance(players, str) or not isinstance(players, Sequence):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
-from ._work import run_slices, thread_count
+from ._work import progress_reporter, run_slices, thread_count
 from .cards import HandLike, exact_int, format_cards, parse
 from .simulate import HOLDINGS
 
@@ -192,12 +192,14 @@ def canonical_boards(cards: int = 3) -> tuple[npt.NDArray[np.uint8], npt.NDArray
 
 
 def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, threads: int | None = None,
-                       client: Any = None, progress: Callable[[int, int], None] | None = None) -> HandStrengthMany:
+                       client: Any = None, progress: bool | Callable[[int, int], None] | None = None
+                       ) -> HandStrengthMany:
     """``hand_strength`` of many boards: an (m, k) array of boards (k = 3, 4 or 5), or
     "flops" / "turns" / "rivers" for every board of that street up to suit isomorphism
     (with ``weights``: the number of boards each stands for). Boards run in parallel on
-    ``threads``, or on a Dask ``client``'s workers; ``progress(done, total)`` is called as
-    boards finish.
+    ``threads``, or on a Dask ``client``'s workers. ``progress=True`` shows a progress bar as
+    boards finish (tqdm's, with ``pip install ".[progress]"``); a callable ``progress(done,
+    total)`` is called instead.
 
     >>> import numpy as np
     >>> many = hand_strength_many(np.array([[47, 21, 0], [35, 31, 1]], dtype=np.uint8), bins=4)   # Ks 7d 2c; Ts 9s 2d
@@ -213,7 +215,9 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
 
     from ._equity_input import _client
 
-    client = _client(client)
+    # every argument checked before the paths split (a cluster or threads, a street or an array)
+    client, bins_, nthreads = _client(client), _bins(bins), thread_count(threads)
+    progress = progress_reporter(progress, "hand strength")
     if isinstance(boards, str):
         streets = {"flops": 3, "turns": 4, "rivers": 5}
         if boards not in streets:
@@ -229,13 +233,11 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
             if len(set(cards.tolist())) != len(cards) or cards.max(initial=0) > 51:
                 raise ValueError(f"boards: row {row}: a card twice or a card id above 51: {cards.tolist()}")
         weights = np.ones(len(board_array), dtype=np.int64)
-    bins_ = _bins(bins)
     rows = [bytes(row) for row in board_array]
     if client is not None:
         results: Sequence[HandStrength] = client.gather(client.map(_one_board, rows, [bins_] * len(rows)))
     else:
-        results = run_slices([functools.partial(_one_board, row, bins_) for row in rows], thread_count(threads),
-                             progress)
+        results = run_slices([functools.partial(_one_board, row, bins_) for row in rows], nthreads, progress)
     m = len(rows)
     histogram = np.stack([r.histogram for r in results]) if bins_ and m else None  # type: ignore[misc]
     empty = np.empty((0, HOLDINGS))

@@ -21,7 +21,6 @@ Load it with ``numpy.load("strength.npz")``.
 from __future__ import annotations
 
 import shutil
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -42,7 +41,7 @@ def _parts_dir(out: Path) -> Path:
 
 def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads: int | None = None,
                      part: tuple[int, int] = (1, 1), scheduler: str | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> dict[str, object]:
+                     progress: bool | Callable[[int, int], None] | None = None) -> dict[str, object]:
     """Work the blocks of this part that are not saved yet; merge when all are. A summary."""
     import numpy as np
 
@@ -52,11 +51,12 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     if not 1 <= index <= count:
         raise ValueError(f"part must be I/N with 1 <= I <= N, got {index}/{count}")
     # Every argument is checked before anything is written: a refused run leaves nothing behind.
-    from ._work import thread_count
+    from ._work import progress_reporter, thread_count
     from .strength import _bins
 
     _bins(bins)
     thread_count(threads)
+    progress = progress_reporter(progress, f"strength ({street}s)")
     if not out.parent.is_dir():
         raise ValueError(f"cannot write {out}: the folder {out.parent} does not exist")
     client = None
@@ -129,8 +129,3 @@ def _load_block(path: Path, rows: int, bins: int | None) -> dict[str, Any]:
             found = arrays[name].shape if name in arrays else "missing"
             raise ValueError(f"{path} is not a block of this job ({name}: {found}, expected {shape} float64); {redo}")
     return arrays
-
-
-def terminal_progress(done: int, total: int) -> None:
-    print(f"\rstrength: {done / max(total, 1):4.0%} ({done:,} of {total:,} boards)", end="" if done < total else "\n",
-          file=sys.stderr, flush=True)

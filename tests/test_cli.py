@@ -202,3 +202,21 @@ def test_json_output_is_what_the_docs_say(capsys, tmp_path, command, argv):
         values = report[key].values() if isinstance(report[key], dict) else report[key]
         for value in values:
             assert set(value) == nested, (command, key)
+
+
+def test_help_describes_every_command_and_option(capsys):
+    from handrank.cli import build_parser
+
+    parser = build_parser()
+    commands = next(action for action in parser._actions if action.dest == "command").choices
+    assert set(commands) == {"rank", "compare", "showdown", "census", "equity", "strength", "chart"}
+    for name, command in commands.items():
+        assert command.description and len(command.description) > 20, name
+        for action in command._actions:
+            assert action.help, (name, action.dest)
+            optional_with_a_value = action.option_strings and not action.required and action.nargs != 0
+            if optional_with_a_value and action.dest != "help":
+                assert "default" in action.help, (name, action.dest, action.help)
+    out = parser.format_help()
+    assert out.rstrip().endswith("handrank COMMAND --help tells its options")
+    assert "examples:" in out and "handrank equity AsAh KdKc" in out

@@ -381,13 +381,42 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+EXAMPLES = """examples:
+  handrank rank As Ks Qs Js Ts                        rank, category, name, best five
+  handrank compare "As Ah Kc Qd Js" "Ac Ad Kh Qs Jd"  who wins, or a split pot, and why
+  handrank showdown --board "2c 7d 9h Kh 3s" "As Ah" "Kd Kc"
+  handrank census --cards 7                           every 7-card hand, by category
+  handrank equity AsAh KdKc --board "2c 7d 9h"        exact; ranges too: "QQ+,AKs" "JJ-88"
+  handrank equity --game plo4 "As Ah Kd Kc" random --trials 1e6 --seed 1
+  handrank chart --out chart.png                      the preflop chart as a picture
+  handrank strength --street flop --out strength.npz --bins 50
+each command takes --json; handrank COMMAND --help tells its options"""
+
+
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Help that keeps the examples' lines as written."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="handrank",
         description="Rank poker hands by lookup tables. Ranks run from 1 (royal flush) to 7462 "
-                    "(7-5-4-3-2); lower is better, equal ranks split the pot.")
+                    "(7-5-4-3-2); lower is better, equal ranks split the pot.",
+        epilog=EXAMPLES, formatter_class=_Help)
     parser.add_argument("--version", action="version", version=f"handrank {_version()}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+
+    class Commands:
+        """add_parser with the command's help as the description of its own --help page too."""
+
+        choices = subparsers.choices
+
+        @staticmethod
+        def add_parser(name: str, *, help: str) -> argparse.ArgumentParser:  # noqa: A002 (argparse's name)
+            return subparsers.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".",
+                                         formatter_class=_Help)
+
+    commands = Commands
 
     sub = commands.add_parser("rank", help="rank, category, name and best five of a hand of 5-7 cards")
     sub.add_argument("hand", nargs="+", help="the cards, e.g. As Ks Qs Js Ts (quoted or not) or AsKsQsJsTs")
@@ -412,8 +441,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = commands.add_parser("equity", help="Texas Hold'em win, tie and equity of 2-10 hands or ranges")
     sub.add_argument("players", nargs="+", metavar="PLAYER",
                      help="two hole cards ('AsAh') or a range ('QQ+,AKs') per player")
-    sub.add_argument("--board", default="", help="0, 3, 4 or 5 community cards")
-    sub.add_argument("--dead", default="", help="cards out of the deck")
+    sub.add_argument("--board", default="", help="0, 3, 4 or 5 community cards (default: none, preflop)")
+    sub.add_argument("--dead", default="", help="cards out of the deck (default: none)")
     sub.add_argument("--trials", type=_whole_number,
                      help="Monte Carlo deals, e.g. 1e6 (default: exact when affordable)")
     sub.add_argument("--seed", type=_whole_number, help="Monte Carlo seed (default: random, printed)")
@@ -422,16 +451,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = commands.add_parser("strength", help="hand strength (EHS, EHS^2, histograms) of every holding on every "
                                                "board of a street, saved as .npz; resumable")
-    sub.add_argument("--street", choices=("flop", "turn", "river"), default="flop")
-    sub.add_argument("--out", required=True, help="the .npz file to write")
-    sub.add_argument("--bins", type=_whole_number, help="histogram bins of river HS")
+    sub.add_argument("--street", choices=("flop", "turn", "river"), default="flop",
+                     help="the boards: every flop, turn or river up to suit isomorphism (default flop)")
+    sub.add_argument("--out", required=True, help="the .npz file to write; its folder must exist")
+    sub.add_argument("--bins", type=_whole_number, help="histogram bins of river HS, 1..10000 (default: none)")
     sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
-    sub.add_argument("--part", default="1/1", help="I/N: work only every N-th block, starting at the I-th")
-    sub.add_argument("--scheduler", help="a Dask scheduler address: work on that cluster")
+    sub.add_argument("--part", default="1/1",
+                     help="I/N: work only every N-th block, starting at the I-th (default 1/1: all of them)")
+    sub.add_argument("--scheduler", help="a Dask scheduler address, tcp://HOST:PORT: work on that cluster "
+                                         "(default: this machine)")
     sub.set_defaults(run=_strength)
 
     sub = commands.add_parser("chart", help="each starting hand's exact preflop equity against one random hand")
-    sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra)")
+    sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra; "
+                                   "default: print the grid)")
     sub.set_defaults(run=_chart)
 
     for name in ("rank", "compare", "census"):
@@ -447,12 +480,12 @@ def build_parser() -> argparse.ArgumentParser:
             help="holdem (default), shortdeck (6+ Hold'em, 36 cards), plo4|plo5|plo6 (Omaha) or plo4-hilo ... "
                  "(Omaha hi-lo 8-or-better)")
     for name in ("rank", "compare"):
-        commands.choices[name].add_argument("--board", help="Omaha: the 5 board cards")
+        commands.choices[name].add_argument("--board", help="Omaha: the 5 board cards (required there; default: none)")
     for name in ("rank", "compare", "showdown", "census", "equity"):
         commands.choices[name].add_argument("--trips-beat-straight", action="store_true",
-                                            help="short deck: three of a kind beats a straight")
+                                            help="short deck: three of a kind beats a straight (default: off)")
     for name in ("rank", "compare", "showdown", "census", "equity", "strength", "chart"):
-        commands.choices[name].add_argument("--json", action="store_true", help="print JSON")
+        commands.choices[name].add_argument("--json", action="store_true", help="print JSON (default: text)")
     return parser
 
 

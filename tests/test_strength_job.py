@@ -29,8 +29,14 @@ def test_parts_resume_and_merge(small_street, tmp_path):
     result = np.load(out)
     expected = hand_strength_many(BOARDS, bins=4)
     assert np.array_equal(result["boards"], BOARDS) and result["weights"].tolist() == [1, 2, 3, 4, 5]
-    for name in ("hs", "ehs", "ehs2", "histogram"):
+    for name in ("hs", "ehs", "ehs2"):
         assert np.array_equal(result[name], getattr(expected, name), equal_nan=True), name
+    # the histogram is stored as exact counts (uint16) of each holding's 1,081 runouts
+    assert result["histogram"].dtype == np.uint16 and int(result["runouts"]) == 1081
+    fractions = result["histogram"] / result["runouts"]
+    meets = np.isnan(expected.histogram)
+    assert np.array_equal(fractions[~meets], expected.histogram[~meets]) and (result["histogram"][meets] == 0).all()
+    assert (result["histogram"].sum(axis=2)[~meets[:, :, 0]] == 1081).all()
     assert str(result["street"]) == "flop" and int(result["bins"]) == 4
 
 
@@ -46,7 +52,10 @@ def test_a_parts_folder_of_another_job_is_refused(small_street, tmp_path):
     (lambda path: path.write_bytes(path.read_bytes()[:1000]), "is damaged"),
     (lambda path: np.savez(path, hs=np.zeros((2, 1326))), "is not a block of this job (ehs: missing"),
     (lambda path: np.savez(path, hs=np.zeros((3, 1326)), ehs=np.zeros((2, 1326)), ehs2=np.zeros((2, 1326)),
-                           histogram=np.zeros((2, 1326, 4))), "(hs: (3, 1326), expected (2, 1326) float64)"),
+                           histogram=np.zeros((2, 1326, 4))), "(hs: (3, 1326) float64, expected (2, 1326) float64)"),
+    (lambda path: np.savez(path, hs=np.zeros((2, 1326)), ehs=np.zeros((2, 1326)), ehs2=np.zeros((2, 1326)),
+                           histogram=np.zeros((2, 1326, 4))),
+     "(histogram: (2, 1326, 4) float64, expected (2, 1326, 4) uint16)"),
 ])
 def test_a_damaged_block_is_named_and_recomputed_once_deleted(small_street, tmp_path, damage, words):
     out = tmp_path / "strength.npz"
@@ -65,7 +74,9 @@ def test_a_damaged_block_is_named_and_recomputed_once_deleted(small_street, tmp_
 def test_cli(small_street, tmp_path, capsys):
     out = tmp_path / "s.npz"
     assert main(["strength", "--street", "flop", "--out", str(out)]) == 0
-    assert capsys.readouterr().out.startswith(f"wrote {out}: 5 flops")
+    printed = capsys.readouterr()
+    assert printed.out.startswith(f"wrote {out}: 5 flops")
+    assert printed.err.startswith("strength: every flop up to suit isomorphism; the output will take about 56 MB")
     assert main(["strength", "--out", str(out), "--part", "3"]) == 2
     assert "--part is I/N" in capsys.readouterr().err
     assert main(["strength", "--out", str(out), "--part", "4/3"]) == 2

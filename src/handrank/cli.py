@@ -333,6 +333,11 @@ def _strength(args: argparse.Namespace) -> str:
     index, _, count = args.part.partition("/")
     if not (index.isdigit() and count.isdigit()):
         raise ValueError(f"--part is I/N, e.g. 1/4, got {args.part!r}")
+    if not args.json:
+        from .strength_job import output_bytes
+
+        print(f"strength: every {args.street} up to suit isomorphism; the output will take about "
+              f"{output_bytes(args.street, args.bins) / 1e6:,.0f} MB", file=sys.stderr, flush=True)
     summary = run_strength_job(args.street, Path(args.out), bins=args.bins, threads=args.threads,
                                part=(int(index), int(count)), scheduler=args.scheduler,
                                progress=sys.stderr.isatty())

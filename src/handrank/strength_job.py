@@ -13,13 +13,16 @@ computes it again):
 
     boards (m, k) uint8, weights (m,) (how many boards each stands for), hs, ehs, ehs2
     (m, 1326) float64 in holdings() order (NaN where a holding meets the board), histogram
-    (m, 1326, bins) when --bins is given, street, bins.
+    (m, 1326, bins) uint16 when --bins is given: exact counts of each holding's runouts
+    (divide by ``runouts``, 1081 on a flop, for fractions; 0 where a holding meets the
+    board), runouts, street, bins.
 
 Load it with ``numpy.load("strength.npz")``.
 """
 
 from __future__ import annotations
 
+import math
 import shutil
 import time
 from collections.abc import Callable
@@ -33,6 +36,20 @@ __all__ = ["run_strength_job", "BLOCK"]
 BLOCK = 64
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 FIELDS = ("hs", "ehs", "ehs2", "histogram")
+
+
+def output_bytes(street: str, bins: int | None) -> int:
+    """About how many bytes the merged output of a street takes (its blocks as much again,
+    while they are merged): said before a run starts."""
+    boards = {"flop": 1_755, "turn": 16_432, "river": 134_459}[street]
+    return boards * 1326 * (3 * 8 + 2 * (bins or 0)) + boards * 6
+
+
+def _counts(histogram: Any, runouts: int) -> Any:
+    """A histogram of fractions (NaN where a holding meets the board) as its exact counts."""
+    import numpy as np
+
+    return np.nan_to_num(np.rint(histogram * runouts), nan=0).astype(np.uint16)
 
 
 def _parts_dir(out: Path) -> Path:
@@ -69,6 +86,7 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
             raise ValueError(f"scheduler {scheduler!r}: cannot reach a Dask scheduler there "
                              f"({type(error).__name__}: {error})") from None
     boards, weights = canonical_boards(STREETS[street])
+    runouts = math.comb(50 - STREETS[street], 5 - STREETS[street])  # of a holding: 1081 on a flop
     blocks = -(-len(boards) // BLOCK)
     parts = _parts_dir(out)
     parts.mkdir(exist_ok=True)
@@ -85,6 +103,8 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
         rows = boards[block * BLOCK:(block + 1) * BLOCK]
         result = hand_strength_many(rows, bins=bins, threads=threads, client=client)
         arrays: dict[str, Any] = {name: getattr(result, name) for name in FIELDS if getattr(result, name) is not None}
+        if "histogram" in arrays:  # exact counts, a quarter of the float64 size
+            arrays["histogram"] = _counts(arrays["histogram"], runouts)
         temporary = parts / f"block-{block:05d}.tmp.npz"
         np.savez(temporary, **arrays)
         temporary.replace(parts / f"block-{block:05d}.npz")  # a block is there whole or not at all
@@ -98,7 +118,8 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
                                   "blocks_done": len(present), "seconds": round(time.perf_counter() - start, 3),
                                   "out": str(out), "complete": False}
     if len(present) == blocks:
-        merged: dict[str, Any] = {"boards": boards, "weights": weights, "street": street, "bins": bins or 0}
+        merged: dict[str, Any] = {"boards": boards, "weights": weights, "street": street, "bins": bins or 0,
+                                  "runouts": runouts}
         loaded = [_load_block(path, min(BLOCK, len(boards) - b * BLOCK), bins) for b, path in enumerate(present)]
         for name in FIELDS:
             if name in loaded[0]:
@@ -116,6 +137,7 @@ def _load_block(path: Path, rows: int, bins: int | None) -> dict[str, Any]:
     import numpy as np
 
     shapes: dict[str, tuple[int, ...]] = {"hs": (rows, 1326), "ehs": (rows, 1326), "ehs2": (rows, 1326)}
+    dtypes = {"hs": "float64", "ehs": "float64", "ehs2": "float64", "histogram": "uint16"}
     if bins:
         shapes["histogram"] = (rows, 1326, bins)
     redo = "delete it and run the same command again to compute its boards again"
@@ -125,7 +147,8 @@ def _load_block(path: Path, rows: int, bins: int | None) -> dict[str, Any]:
     except Exception as error:  # a short or foreign file: zip, pickle or .npy format errors alike
         raise ValueError(f"{path} is damaged ({type(error).__name__}: {error}); {redo}") from None
     for name, shape in shapes.items():
-        if name not in arrays or arrays[name].shape != shape or arrays[name].dtype != np.float64:
-            found = arrays[name].shape if name in arrays else "missing"
-            raise ValueError(f"{path} is not a block of this job ({name}: {found}, expected {shape} float64); {redo}")
+        if name not in arrays or arrays[name].shape != shape or arrays[name].dtype != dtypes[name]:
+            found = f"{arrays[name].shape} {arrays[name].dtype}" if name in arrays else "missing"
+            raise ValueError(f"{path} is not a block of this job ({name}: {found}, expected {shape} {dtypes[name]}); "
+                             f"{redo}")
     return arrays

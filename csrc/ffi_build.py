@@ -46,6 +46,16 @@ int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, 
 int hr_census(int ncards, int lowest, uint64_t *counts);
 #define HR_PERCALL_VERSION ...
 uintptr_t hr_percall_api(void);
+#define HR_ISO_MAX_ROUNDS ...
+typedef struct hr_iso hr_iso_t;
+hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int *error);
+void hr_iso_free(hr_iso_t *iso);
+uint64_t hr_iso_size(const hr_iso_t *iso, int round);
+int hr_iso_cards(const hr_iso_t *iso, int round);
+int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                           int *error);
+int64_t hr_iso_unindex_batch(const hr_iso_t *iso, int round, const uint64_t *indexes, int64_t nrows, uint8_t *cards,
+                             int *error);
 
 #define HR_ERR_MEMORY ...
 #define HR_ERR_BUDGET ...
@@ -134,6 +144,7 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 # Paths relative to the project root, where pip runs setup.py.
 SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
            "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c", "csrc/omaha.c",
+           "csrc/isomorphism.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",
            "tables/lowball.c", "tables/shortdeck.c"]
 

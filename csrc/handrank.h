@@ -255,4 +255,27 @@ struct hr_percall_api {
 };
 uintptr_t hr_percall_api(void);
 
+/* ------------------------------------------------------------------------ isomorphism
+ * A perfect hash of hands up to suit permutation for a sequence of rounds (cards per round,
+ * cards within a round unordered): csrc/isomorphism.c. An indexer is built once and only
+ * read after that, from any number of threads. Round r (0-based) indexes the cards of rounds
+ * 0..r, given round after round. Short deck: ranks six to ace, card ids 16..51. */
+#define HR_ISO_MAX_ROUNDS 8
+typedef struct hr_iso hr_iso_t;
+/* NULL with *error HR_ERR_COUNT (rounds not 1..8, a round not 1.. cards, too many cards, or a
+ * round structure too large to list) or HR_ERR_MEMORY. */
+hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int *error);
+void hr_iso_free(hr_iso_t *iso);
+/* Classes of round `round` (0 for a bad round), and the cards a hand of that round has. */
+uint64_t hr_iso_size(const hr_iso_t *iso, int round);
+int hr_iso_cards(const hr_iso_t *iso, int round);
+/* Index each row of hr_iso_cards(round) card ids; -1, or the first bad row with *error
+ * HR_ERR_CARD (an id outside the deck) or HR_ERR_DUPLICATE (rows before it are done). */
+int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                           int *error);
+/* The canonical hand of each index (its rounds in order, each round's ids increasing); -1,
+ * or the first index of at least hr_iso_size(round), *error HR_ERR_RANGE. */
+int64_t hr_iso_unindex_batch(const hr_iso_t *iso, int round, const uint64_t *indexes, int64_t nrows, uint8_t *cards,
+                             int *error);
+
 #endif

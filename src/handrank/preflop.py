@@ -143,7 +143,8 @@ def preflop_chart() -> PreflopChart:
     >>> chart = preflop_chart()
     >>> round(float(chart[0, 0]), 4), round(float(chart[12, 12]), 4)   # AA, 22
     (0.852, 0.5033)
-    >>> bool(chart[0, 1] > chart[1, 0]), chart.labels[0][1], chart.labels[1][0]   # AKs beats AKo
+    >>> aces, kings = chart.labels[0], chart.labels[1]   # the rows of A and K
+    >>> bool(chart[0, 1] > chart[1, 0]), aces[1], kings[0]   # AKs beats AKo
     (True, 'AKs', 'AKo')
     """
     import numpy as np

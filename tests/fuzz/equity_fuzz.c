@@ -167,6 +167,22 @@ int main(int argc, char **argv) {
         }
         for (int i = 0; i < 64; i++) keys_in[i] = card();
         hr_preflop_keys(keys_in, 16, keys);
+        if (r % 20 == 0) { /* isomorphism: random rounds (often refused), rows of any ids, any indexes */
+            int iso_rounds[HR_ISO_MAX_ROUNDS + 2], nrounds = upto(HR_ISO_MAX_ROUNDS + 2), iso_error;
+            for (int i = 0; i < nrounds; i++) iso_rounds[i] = upto(4) ? 1 + upto(4) : upto(40) - 5;
+            hr_iso_t *iso = hr_iso_new(iso_rounds, nrounds, upto(2), &iso_error);
+            if (iso) {
+                static uint8_t iso_cards[64 * 52];
+                static uint64_t iso_indexes[64];
+                int round = upto(nrounds + 2) - 1, width = hr_iso_cards(iso, round), rows = upto(64);
+                for (int i = 0; i < 64 * 52; i++) iso_cards[i] = card();
+                hr_iso_index_batch(iso, round, iso_cards, width > 0 ? rows : 0, iso_indexes, &iso_error);
+                uint64_t size = hr_iso_size(iso, round);
+                for (int i = 0; i < 64; i++) iso_indexes[i] = size && upto(4) ? next() % size : next();
+                if (width > 0 && width <= 52) hr_iso_unindex_batch(iso, round, iso_indexes, rows, iso_cards, &iso_error);
+                hr_iso_free(iso);
+            }
+        }
         (void)nplayers;
     }
     printf("%ld rounds: no fault\n", rounds);

@@ -1,0 +1,475 @@
+/* Hand isomorphism: a perfect hash of hands up to suit permutation, both ways, for any
+ * sequence of rounds (cards per round; cards within a round unordered), after Waugh, "A Fast
+ * and Optimal Hand Isomorphism Algorithm" (2013). Written from the paper's idea:
+ *
+ * - A suit's part of a hand is, for each round, the set of its ranks dealt in that round.
+ *   Its *shape* is how many ranks each round dealt it; within a shape, the sets are numbered
+ *   round by round, each as a colex-ranked subset of the ranks still free in that suit (a
+ *   mixed radix over the rounds).
+ * - Suits are interchangeable: the canonical form lists the four suits sorted by (shape,
+ *   number), descending. A *configuration* is the sorted list of the four shapes; suits of
+ *   equal shape form a multiset of numbers, ranked by the combinatorial number system.
+ * - A hand's index is its configuration's offset plus the mixed radix of its groups' ranks.
+ *
+ * An indexer is built once (hr_iso_new) and then only read, from any number of threads. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel.h"
+
+#define ISO_SUITS 4
+#define ISO_MAX_SHAPES 1024      /* shapes of one round */
+#define ISO_LIST_BUDGET 50000000 /* candidates tried while listing a round's configurations (~0.1 s) */
+#define ISO_MAX_CODES (1 << 20) /* count vectors of all rounds: the shape lookup's size */
+
+typedef struct {
+    int nshapes;
+    uint8_t (*shape)[HR_ISO_MAX_ROUNDS]; /* [nshapes][rounds]: ranks a round */
+    uint64_t *shape_size;                 /* [nshapes] */
+    uint64_t (*group_radix)[ISO_SUITS + 1]; /* [nshapes][k]: multisets of k numbers of the shape */
+    int nconfigs;
+    uint64_t *config_key;   /* [nconfigs]: the four shape ids, descending, base nshapes; sorted */
+    uint64_t *config_first; /* [nconfigs + 1]: the configurations' first indexes */
+    uint32_t nslots;        /* configuration keys hashed: a power of two, at least 2 x configs */
+    int32_t *slot;          /* [nslots]: open addressing from a key's hash to its configuration */
+} iso_round_t;
+
+struct hr_iso {
+    int rounds, ranks, lowest_rank, cards[HR_ISO_MAX_ROUNDS];
+    uint32_t binom[14][14];   /* n choose k for n, k <= 13: the per-suit ranks, without loops */
+    uint8_t bits13[1 << 13];  /* popcount of 13 bits: a table, for CPUs without the instruction */
+    int codes;                /* count vectors of all rounds: prod(cards[i] + 1) */
+    int16_t *shape_of_counts; /* per round: counts (mixed radix, base cards[i] + 1) -> shape id */
+    iso_round_t round[HR_ISO_MAX_ROUNDS];
+};
+
+/* n choose k, saturating at UINT64_MAX (searches compare against it; real sizes fit). */
+static uint64_t choose(uint64_t n, int k) {
+    if (k < 0 || n < (uint64_t)k) return 0;
+    uint64_t result = 1; /* C(n - k + i, i) after step i */
+    for (int i = 1; i <= k; i++) {
+        uint64_t factor = n - (uint64_t)k + (uint64_t)i;
+        if (result > UINT64_MAX / factor) return UINT64_MAX;
+        result = result * factor / (uint64_t)i;
+    }
+    return result;
+}
+
+/* The largest b >= j - 1 with C(b, j) <= target (binary search: b can be in the millions). */
+static uint64_t largest_below(uint64_t target, int j) {
+    uint64_t low = (uint64_t)(j - 1), high = low + 1;
+    while (choose(high, j) <= target) high = 2 * high + 1;
+    while (low + 1 < high) { /* C(low, j) <= target < C(high, j) */
+        uint64_t mid = low + (high - low) / 2;
+        if (choose(mid, j) <= target) low = mid;
+        else high = mid;
+    }
+    return low;
+}
+
+/* The set of `size` positions of colex rank `rank`. */
+static uint32_t colex_unrank(uint64_t rank, int size) {
+    uint32_t bits = 0;
+    for (int j = size; j >= 1; j--) {
+        uint64_t p = largest_below(rank, j);
+        rank -= choose(p, j);
+        bits |= 1u << p;
+    }
+    return bits;
+}
+
+/* The packed bits spread back onto the free positions (a software pdep). */
+static uint32_t spread(uint32_t packed, uint32_t free) {
+    uint32_t out = 0;
+    for (int k = 0; free; free &= free - 1, k++)
+        if (packed >> k & 1) out |= free & -free;
+    return out;
+}
+
+HR_INLINE uint32_t key_hash(uint64_t key, uint32_t nslots) {
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (nslots - 1);
+}
+
+/* n choose j for j <= 4 without a loop while no product can overflow; the loop otherwise. */
+HR_INLINE uint64_t choose_small(uint64_t n, int j) {
+    if (n >= (1u << 15)) return choose(n, j);
+    switch (j) {
+    case 1: return n;
+    case 2: return n * (n - 1) / 2;
+    case 3: return n < 2 ? 0 : n * (n - 1) * (n - 2) / 6;
+    case 4: return n < 3 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
+    default: return choose(n, j);
+    }
+}
+
+/* A vector of counts (one a round, count i at most cards[i]) as a mixed-radix code. */
+static int counts_code(const hr_iso_t *iso, const uint8_t *counts, int rounds) {
+    int code = 0;
+    for (int i = rounds - 1; i >= 0; i--) code = code * (iso->cards[i] + 1) + counts[i];
+    return code;
+}
+
+/* Every configuration of a round: four shape ids, non-increasing, whose counts add up to
+ * each round's cards; with `keys`, each one's key and number of hands are written too. */
+static int list_configs(const iso_round_t *rd, int rounds, const int *cards, int depth, int max_id, int *chosen,
+                        int *sums, uint64_t *keys, uint64_t *counts, int *n, int64_t *budget) {
+    if (depth == ISO_SUITS) {
+        for (int i = 0; i < rounds; i++)
+            if (sums[i] != cards[i]) return 0;
+        uint64_t key = 0, count = 1;
+        for (int s = 0; s < ISO_SUITS; s++) key = key * (uint64_t)rd->nshapes + (uint64_t)chosen[s];
+        for (int s = 0; s < ISO_SUITS;) { /* groups of equal shape: multisets of their numbers */
+            int e = s;
+            while (e < ISO_SUITS && chosen[e] == chosen[s]) e++;
+            uint64_t group = choose(rd->shape_size[chosen[s]] + (uint64_t)(e - s) - 1, e - s);
+            count = group && count > UINT64_MAX / group ? UINT64_MAX : count * group;
+            s = e;
+        }
+        if (keys) {
+            keys[*n] = key;
+            counts[*n] = count;
+        }
+        (*n)++;
+        return 0;
+    }
+    for (int id = max_id; id >= 0; id--) {
+        if (--*budget < 0) return HR_ERR_COUNT;
+        int fits = 1;
+        for (int i = 0; i < rounds; i++) fits &= sums[i] + rd->shape[id][i] <= cards[i];
+        if (!fits) continue;
+        chosen[depth] = id;
+        for (int i = 0; i < rounds; i++) sums[i] += rd->shape[id][i];
+        int status = list_configs(rd, rounds, cards, depth + 1, id, chosen, sums, keys, counts, n, budget);
+        for (int i = 0; i < rounds; i++) sums[i] -= rd->shape[id][i];
+        if (status) return status;
+    }
+    return 0;
+}
+
+static int build_round(hr_iso_t *iso, int r) {
+    iso_round_t *rd = &iso->round[r];
+    int rounds = r + 1, ranks = iso->ranks, codes = 1;
+    for (int i = 0; i < rounds; i++) codes *= iso->cards[i] + 1;
+    /* shapes: every count vector with counts[i] <= cards[i] and a sum <= ranks */
+    rd->shape = malloc(sizeof(*rd->shape) * ISO_MAX_SHAPES);
+    rd->shape_size = malloc(sizeof(uint64_t) * ISO_MAX_SHAPES);
+    rd->group_radix = malloc(sizeof(*rd->group_radix) * ISO_MAX_SHAPES);
+    if (!rd->shape || !rd->shape_size || !rd->group_radix) return HR_ERR_MEMORY;
+    rd->nshapes = 0;
+    int16_t *of_counts = iso->shape_of_counts + (size_t)r * (size_t)iso->codes;
+    for (int code = 0; code < codes; code++) of_counts[code] = -1;
+    for (int code = 0; code < codes; code++) {
+        uint8_t counts[HR_ISO_MAX_ROUNDS] = {0};
+        int rest = code, total = 0, fits = 1;
+        for (int i = 0; i < rounds; i++) {
+            counts[i] = (uint8_t)(rest % (iso->cards[i] + 1));
+            rest /= iso->cards[i] + 1;
+            total += counts[i];
+            fits &= counts[i] <= ranks;
+        }
+        if (!fits || total > ranks) continue;
+        if (rd->nshapes == ISO_MAX_SHAPES) return HR_ERR_COUNT;
+        uint64_t size = 1;
+        for (int i = 0, used = 0; i < rounds; i++) {
+            size *= choose((uint64_t)(ranks - used), counts[i]); /* at most C(13, 6)^... : < 2^40 */
+            used += counts[i];
+        }
+        memcpy(rd->shape[rd->nshapes], counts, HR_ISO_MAX_ROUNDS);
+        rd->shape_size[rd->nshapes] = size;
+        for (int k = 0; k <= ISO_SUITS; k++) rd->group_radix[rd->nshapes][k] = choose(size + (uint64_t)k - 1, k);
+        of_counts[counts_code(iso, counts, rounds)] = (int16_t)rd->nshapes++;
+    }
+    int chosen[ISO_SUITS], sums[HR_ISO_MAX_ROUNDS] = {0}, n = 0;
+    int64_t budget = ISO_LIST_BUDGET;
+    if (list_configs(rd, rounds, iso->cards, 0, rd->nshapes - 1, chosen, sums, NULL, NULL, &n, &budget))
+        return HR_ERR_COUNT; /* too many ways to deal the rounds for tables */
+    rd->config_key = malloc(sizeof(uint64_t) * (size_t)(n ? n : 1));
+    rd->config_first = malloc(sizeof(uint64_t) * (size_t)(n + 1));
+    uint64_t *counts = malloc(sizeof(uint64_t) * (size_t)(n ? n : 1));
+    if (!rd->config_key || !rd->config_first || !counts) {
+        free(counts);
+        return HR_ERR_MEMORY;
+    }
+    rd->nconfigs = 0;
+    budget = ISO_LIST_BUDGET;
+    list_configs(rd, rounds, iso->cards, 0, rd->nshapes - 1, chosen, sums, rd->config_key, counts, &rd->nconfigs,
+                 &budget);
+    /* sort by key (insertion sort: a few thousand at most), counts alongside */
+    for (int i = 1; i < n; i++) {
+        uint64_t key = rd->config_key[i], count = counts[i];
+        int j = i;
+        while (j > 0 && rd->config_key[j - 1] > key) {
+            rd->config_key[j] = rd->config_key[j - 1];
+            counts[j] = counts[j - 1];
+            j--;
+        }
+        rd->config_key[j] = key;
+        counts[j] = count;
+    }
+    rd->config_first[0] = 0;
+    for (int i = 0; i < n; i++) rd->config_first[i + 1] = rd->config_first[i] + counts[i];
+    free(counts);
+    for (rd->nslots = 16; rd->nslots < 2u * (uint32_t)n; rd->nslots *= 2) {}
+    rd->slot = malloc(sizeof(int32_t) * rd->nslots);
+    if (!rd->slot) return HR_ERR_MEMORY;
+    for (uint32_t i = 0; i < rd->nslots; i++) rd->slot[i] = -1;
+    for (int i = 0; i < n; i++) {
+        uint32_t at = key_hash(rd->config_key[i], rd->nslots);
+        while (rd->slot[at] >= 0) at = (at + 1) & (rd->nslots - 1);
+        rd->slot[at] = i;
+    }
+    return 0;
+}
+
+void hr_iso_free(hr_iso_t *iso) {
+    if (!iso) return;
+    for (int r = 0; r < iso->rounds; r++) {
+        free(iso->round[r].shape);
+        free(iso->round[r].shape_size);
+        free(iso->round[r].group_radix);
+        free(iso->round[r].slot);
+        free(iso->round[r].config_key);
+        free(iso->round[r].config_first);
+    }
+    free(iso->shape_of_counts);
+    free(iso);
+}
+
+hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int *error) {
+    *error = HR_ERR_COUNT;
+    if (rounds < 1 || rounds > HR_ISO_MAX_ROUNDS) return NULL;
+    int ranks = short_deck ? 9 : 13, total = 0;
+    for (int i = 0; i < rounds; i++) {
+        if (cards_per_round[i] < 1 || cards_per_round[i] > ISO_SUITS * ranks) return NULL;
+        total += cards_per_round[i];
+    }
+    if (total > ISO_SUITS * ranks) return NULL;
+    int64_t codes = 1;
+    for (int i = 0; i < rounds; i++) {
+        codes *= cards_per_round[i] + 1;
+        if (codes > ISO_MAX_CODES) return NULL; /* rounds too many or too large for the shape lookup */
+    }
+    *error = HR_ERR_MEMORY;
+    hr_iso_t *iso = calloc(1, sizeof(hr_iso_t));
+    if (!iso) return NULL;
+    iso->codes = (int)codes;
+    for (int n = 0; n < 14; n++)
+        for (int k = 0; k < 14; k++) iso->binom[n][k] = (uint32_t)choose((uint64_t)n, k);
+    for (int m = 0; m < (1 << 13); m++) iso->bits13[m] = (uint8_t)hr_popcount64((uint64_t)m);
+    iso->rounds = rounds;
+    iso->ranks = ranks;
+    iso->lowest_rank = short_deck ? 4 : 0;
+    for (int i = 0; i < rounds; i++) iso->cards[i] = cards_per_round[i];
+    iso->shape_of_counts = malloc(sizeof(int16_t) * (size_t)rounds * (size_t)codes);
+    if (!iso->shape_of_counts) {
+        hr_iso_free(iso);
+        return NULL;
+    }
+    for (int r = 0; r < rounds; r++) {
+        int status = build_round(iso, r);
+        if (status) {
+            *error = status;
+            hr_iso_free(iso);
+            return NULL;
+        }
+    }
+    /* the sizes must fit 64 bits: a total that wrapped is refused */
+    for (int r = 0; r < rounds; r++) {
+        const iso_round_t *rd = &iso->round[r];
+        for (int i = 0; i < rd->nconfigs; i++)
+            if (rd->config_first[i + 1] < rd->config_first[i]) {
+                *error = HR_ERR_COUNT;
+                hr_iso_free(iso);
+                return NULL;
+            }
+    }
+    *error = 0;
+    return iso;
+}
+
+uint64_t hr_iso_size(const hr_iso_t *iso, int round) {
+    if (round < 0 || round >= iso->rounds) return 0;
+    const iso_round_t *rd = &iso->round[round];
+    return rd->config_first[rd->nconfigs];
+}
+
+int hr_iso_cards(const hr_iso_t *iso, int round) {
+    int total = 0;
+    for (int i = 0; i <= round && i < iso->rounds; i++) total += iso->cards[i];
+    return total;
+}
+
+/* One hand's index at `round`, or a negative HR_ERR_* (a card out of the deck, or twice). */
+static int64_t index_one(const hr_iso_t *iso, int round, const uint8_t *cards, uint64_t *index) {
+    const iso_round_t *rd = &iso->round[round];
+    uint32_t sets[ISO_SUITS][HR_ISO_MAX_ROUNDS];
+    memset(sets, 0, sizeof sets);
+    uint64_t seen = 0;
+    int at = 0;
+    for (int i = 0; i <= round; i++)
+        for (int j = 0; j < iso->cards[i]; j++, at++) {
+            int card = cards[at], rank = (card >> 2) - iso->lowest_rank;
+            if (card > 51 || rank < 0) return HR_ERR_CARD;
+            if (seen >> card & 1) return HR_ERR_DUPLICATE;
+            seen |= 1ull << card;
+            sets[card & 3][i] |= 1u << rank;
+        }
+    int shape[ISO_SUITS];
+    uint64_t number[ISO_SUITS];
+    const int16_t *of_counts = iso->shape_of_counts + (size_t)round * (size_t)iso->codes;
+    for (int s = 0; s < ISO_SUITS; s++) {
+        uint32_t used = 0;
+        uint64_t value = 0, radix = 1;
+        int code = 0, code_radix = 1, nfree = iso->ranks;
+        for (int i = 0; i <= round; i++) {
+            /* the colex rank of this round's ranks among the suit's free ones: a rank's place
+             * is how many free ranks lie below it */
+            uint32_t set = sets[s][i];
+            uint64_t rank = 0;
+            int count = 0;
+            for (uint32_t bits = set; bits; bits &= bits - 1) {
+                uint32_t below = (bits & -bits) - 1;
+                rank += iso->binom[iso->bits13[below & ~used]][++count];
+            }
+            value += rank * radix;
+            radix *= iso->binom[nfree][count];
+            nfree -= count;
+            code += count * code_radix;
+            code_radix *= iso->cards[i] + 1;
+            used |= set;
+        }
+        shape[s] = of_counts[code];
+        number[s] = value;
+    }
+    /* the canonical order: by shape, then number, descending; a number is below 2^44 (a
+     * shape's size), so one key a suit sorts both, by a network of five compare-swaps */
+    uint64_t order[ISO_SUITS];
+    for (int s = 0; s < ISO_SUITS; s++) order[s] = (uint64_t)shape[s] << 44 | number[s];
+#define ISO_SWAP(a, b)                                                                                                 \
+    do {                                                                                                               \
+        uint64_t hi = order[a] > order[b] ? order[a] : order[b], lo = order[a] > order[b] ? order[b] : order[a];   \
+        order[a] = hi;                                                                                                 \
+        order[b] = lo;                                                                                                 \
+    } while (0)
+    ISO_SWAP(0, 1);
+    ISO_SWAP(2, 3);
+    ISO_SWAP(0, 2);
+    ISO_SWAP(1, 3);
+    ISO_SWAP(1, 2);
+#undef ISO_SWAP
+    for (int s = 0; s < ISO_SUITS; s++) {
+        shape[s] = (int)(order[s] >> 44);
+        number[s] = order[s] & ((1ull << 44) - 1);
+    }
+    uint64_t key = 0;
+    for (int s = 0; s < ISO_SUITS; s++) key = key * (uint64_t)rd->nshapes + (uint64_t)shape[s];
+    uint32_t slot = key_hash(key, rd->nslots);
+    while (rd->config_key[rd->slot[slot]] != key) slot = (slot + 1) & (rd->nslots - 1); /* every hand has one */
+    int config = rd->slot[slot];
+    uint64_t within = 0;
+    for (int s = 0; s < ISO_SUITS;) {
+        int e = s;
+        while (e < ISO_SUITS && shape[e] == shape[s]) e++;
+        int k = e - s;
+        uint64_t group = number[s + k - 1]; /* the multiset as a combination b_i = n_i + (k - 1 - i) */
+        for (int i = 0; i < k - 1; i++) group += choose_small(number[s + i] + (uint64_t)(k - 1 - i), k - i);
+        within = within * rd->group_radix[shape[s]][k] + group;
+        s = e;
+    }
+    *index = rd->config_first[config] + within;
+    return 0;
+}
+
+/* The canonical hand of one index at `round`: its cards, round after round, each round's in
+ * increasing id order. */
+static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t *cards) {
+    const iso_round_t *rd = &iso->round[round];
+    int low = 0, high = rd->nconfigs - 1;
+    while (low < high) { /* the last configuration that starts at or before index */
+        int mid = (low + high + 1) >> 1;
+        if (rd->config_first[mid] <= index) low = mid;
+        else high = mid - 1;
+    }
+    int shape[ISO_SUITS];
+    uint64_t key = rd->config_key[low];
+    for (int s = ISO_SUITS - 1; s >= 0; s--) {
+        shape[s] = (int)(key % (uint64_t)rd->nshapes);
+        key /= (uint64_t)rd->nshapes;
+    }
+    uint64_t within = index - rd->config_first[low], number[ISO_SUITS];
+    int starts[ISO_SUITS], ngroups = 0;
+    for (int s = 0; s < ISO_SUITS;) {
+        int e = s;
+        while (e < ISO_SUITS && shape[e] == shape[s]) e++;
+        starts[ngroups++] = s;
+        s = e;
+    }
+    for (int g = ngroups - 1; g >= 0; g--) { /* the mixed radix, last group first */
+        int s = starts[g], e = g + 1 < ngroups ? starts[g + 1] : ISO_SUITS, k = e - s;
+        uint64_t radix = rd->group_radix[shape[s]][k], group = within % radix;
+        within /= radix;
+        for (int i = 0; i < k; i++) {
+            int j = k - i;
+            uint64_t b = largest_below(group, j);
+            group -= choose(b, j);
+            number[s + i] = b - (uint64_t)(k - 1 - i);
+        }
+    }
+    uint32_t sets[ISO_SUITS][HR_ISO_MAX_ROUNDS];
+    for (int s = 0; s < ISO_SUITS; s++) {
+        uint32_t used = 0, all = (1u << iso->ranks) - 1;
+        uint64_t value = number[s];
+        for (int i = 0; i <= round; i++) {
+            int count = rd->shape[shape[s]][i];
+            uint64_t radix = choose((uint64_t)(iso->ranks - (int)hr_popcount64(used)), count);
+            sets[s][i] = spread(colex_unrank(value % radix, count), all & ~used);
+            value /= radix;
+            used |= sets[s][i];
+        }
+    }
+    int at = 0;
+    for (int i = 0; i <= round; i++) {
+        uint64_t round_cards = 0;
+        for (int s = 0; s < ISO_SUITS; s++)
+            for (uint32_t bits = sets[s][i]; bits; bits &= bits - 1)
+                round_cards |= 1ull << ((hr_ctz64(bits) + iso->lowest_rank) * 4 + s);
+        for (; round_cards; round_cards &= round_cards - 1) cards[at++] = (uint8_t)hr_ctz64(round_cards);
+    }
+}
+
+int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                           int *error) {
+    *error = 0;
+    if (round < 0 || round >= iso->rounds) {
+        *error = HR_ERR_COUNT;
+        return 0;
+    }
+    int width = hr_iso_cards(iso, round);
+    for (int64_t row = 0; row < nrows; row++) {
+        int64_t status = index_one(iso, round, cards + row * width, out + row);
+        if (status < 0) {
+            *error = (int)status;
+            return row;
+        }
+    }
+    return -1;
+}
+
+int64_t hr_iso_unindex_batch(const hr_iso_t *iso, int round, const uint64_t *indexes, int64_t nrows, uint8_t *cards,
+                             int *error) {
+    *error = 0;
+    if (round < 0 || round >= iso->rounds) {
+        *error = HR_ERR_COUNT;
+        return 0;
+    }
+    uint64_t size = hr_iso_size(iso, round);
+    int width = hr_iso_cards(iso, round);
+    for (int64_t row = 0; row < nrows; row++) {
+        if (indexes[row] >= size) {
+            *error = HR_ERR_RANGE;
+            return row;
+        }
+        unindex_one(iso, round, indexes[row], cards + row * width);
+    }
+    return -1;
+}

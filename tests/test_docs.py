@@ -12,8 +12,8 @@ import handrank
                                     "handrank.names", "handrank.showdown", "handrank.ranges", "handrank.equity",
                                     "handrank.preflop", "handrank.simulate", "handrank.strength",
                                     "handrank.ace_to_five", "handrank.deuce_to_seven", "handrank.shortdeck",
-                                    "handrank.omaha", "handrank.isomorphism", "handrank.compat.treys",
-                                    "handrank.compat.eval7", "handrank.compat.phevaluator"])
+                                    "handrank.omaha", "handrank.isomorphism", "handrank.abstraction",
+                                    "handrank.compat.treys", "handrank.compat.eval7", "handrank.compat.phevaluator"])
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

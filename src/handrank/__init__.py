@@ -10,7 +10,7 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 0
 """
 
-from . import isomorphism
+from . import abstraction, isomorphism
 from .cards import RANKS, SUITS, CardLike, HandLike, card, format_card, format_cards, parse
 from .census import CategoryCount, Census, census
 from .equity import EquityResult, equity
@@ -52,5 +52,5 @@ __all__ = [
     "describe", "rank_pattern", "best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain",
     "equity", "EquityResult", "parse_range", "preflop_chart", "PreflopChart",
     "deal", "showdown_many", "holdings", "holding_index", "hand_strength", "hand_strength_many", "HandStrength",
-    "canonical_boards", "isomorphism",
+    "canonical_boards", "isomorphism", "abstraction",
 ]

@@ -77,7 +77,7 @@ def _board(board: HandLike) -> list[int]:
     return cards
 
 
-def _bins(bins: object) -> int:
+def check_bins(bins: object) -> int:
     if bins is None:
         return 0
     count = exact_int(bins, "bins as an int or None")
@@ -143,7 +143,7 @@ def hand_strength(board: HandLike, *, bins: int | None = None, threads: int | No
         TypeError: cards that are not cards; bins or threads that are not ints.
     """
     cards = bytes(_board(board))
-    bins_ = _bins(bins)
+    bins_ = check_bins(bins)
     nthreads = thread_count(threads)
     runouts = _runouts(len(cards))
     slices = min(runouts, 4 * nthreads) if nthreads > 1 else 1
@@ -216,7 +216,7 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
     from ._equity_input import _client
 
     # every argument checked before the paths split (a cluster or threads, a street or an array)
-    client, bins_, nthreads = _client(client), _bins(bins), thread_count(threads)
+    client, bins_, nthreads = _client(client), check_bins(bins), thread_count(threads)
     progress = progress_reporter(progress, "hand strength")
     if isinstance(boards, str):
         streets = {"flops": 3, "turns": 4, "rivers": 5}

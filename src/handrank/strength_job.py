@@ -69,9 +69,9 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
         raise ValueError(f"part must be I/N with 1 <= I <= N, got {index}/{count}")
     # Every argument is checked before anything is written: a refused run leaves nothing behind.
     from ._work import progress_reporter, thread_count
-    from .strength import _bins
+    from .strength import check_bins
 
-    _bins(bins)
+    check_bins(bins)
     thread_count(threads)
     progress = progress_reporter(progress, f"strength ({street}s)")
     if not out.parent.is_dir():

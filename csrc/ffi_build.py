@@ -56,6 +56,13 @@ int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards,
                            int *error);
 int64_t hr_iso_unindex_batch(const hr_iso_t *iso, int round, const uint64_t *indexes, int64_t nrows, uint8_t *cards,
                              int *error);
+int64_t hr_emd_assign(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *centroids, int k,
+                      int32_t *assign, uint64_t *distance);
+int64_t hr_emd_nearest(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *centroid,
+                       uint64_t *distance);
+int64_t hr_emd_count(const uint16_t *cdf, const uint32_t *weights, const int32_t *assign, int64_t first, int64_t end,
+                     int bins, int k, int top, uint64_t *counts);
+int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *centroids);
 
 #define HR_ERR_MEMORY ...
 #define HR_ERR_BUDGET ...
@@ -144,7 +151,7 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 # Paths relative to the project root, where pip runs setup.py.
 SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
            "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c", "csrc/omaha.c",
-           "csrc/isomorphism.c",
+           "csrc/isomorphism.c", "csrc/kmeans.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",
            "tables/lowball.c", "tables/shortdeck.c"]
 

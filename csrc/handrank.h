@@ -278,4 +278,20 @@ int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards,
 int64_t hr_iso_unindex_batch(const hr_iso_t *iso, int round, const uint64_t *indexes, int64_t nrows, uint8_t *cards,
                              int *error);
 
+/* ------------------------------------------------------------------------ EMD k-means
+ * Histograms clustered under the earth mover's distance (csrc/kmeans.c): points are cumulative
+ * histograms (n x bins uint16, each row ending at the same total, at most `top`), centroids
+ * int32 cumulative histograms (k x bins); distances are L1 in count x bin units. */
+/* Each point of [first, end): its nearest centroid (the lowest on a tie) and the distance. */
+int64_t hr_emd_assign(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *centroids, int k,
+                      int32_t *assign, uint64_t *distance);
+/* distance[i] = min(distance[i], distance of point i to `centroid`), for k-means++. */
+int64_t hr_emd_nearest(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *centroid,
+                       uint64_t *distance);
+/* Add each point's weight (1 without weights) to counts[cluster][bin][value]: k x bins x (top + 1). */
+int64_t hr_emd_count(const uint16_t *cdf, const uint32_t *weights, const int32_t *assign, int64_t first, int64_t end,
+                     int bins, int k, int top, uint64_t *counts);
+/* Each cluster's per-bin weighted median from the counts (an empty cluster keeps its centroid). */
+int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *centroids);
+
 #endif

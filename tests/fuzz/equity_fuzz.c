@@ -167,6 +167,21 @@ int main(int argc, char **argv) {
         }
         for (int i = 0; i < 64; i++) keys_in[i] = card();
         hr_preflop_keys(keys_in, 16, keys);
+        if (r % 10 == 0) { /* EMD k-means: points of any values, clusters and bounds, often out of range */
+            static uint16_t km_cdf[64 * 8];
+            static int32_t km_centroids[8 * 8], km_assign[64];
+            static uint64_t km_distance[64], km_counts[8 * 8 * 20];
+            int km_bins = 1 + upto(8), km_k = 1 + upto(8), km_n = upto(65), km_top = upto(20);
+            for (int i = 0; i < 64 * 8; i++) km_cdf[i] = (uint16_t)(upto(4) ? upto(km_top + 1) : upto(30));
+            for (int i = 0; i < 8 * 8; i++) km_centroids[i] = upto(20);
+            /* rows of km_bins values: km_n of them fit the arrays (64 x 8) */
+            hr_emd_assign(km_cdf, upto(3) - 1, km_n, km_bins, km_centroids, km_k, km_assign, km_distance);
+            hr_emd_nearest(km_cdf, upto(3) - 1, km_n, km_bins, km_centroids, km_distance);
+            for (int i = 0; i < 64; i++) km_assign[i] = upto(10) - 1;
+            memset(km_counts, 0, sizeof km_counts);
+            hr_emd_count(km_cdf, NULL, km_assign, upto(3) - 1, km_n, km_bins, km_k, km_top, km_counts);
+            hr_emd_medians(km_counts, km_bins, km_k, km_top, km_centroids);
+        }
         if (r % 20 == 0) { /* isomorphism: random rounds (often refused), rows of any ids, any indexes */
             int iso_rounds[HR_ISO_MAX_ROUNDS + 2], nrounds = upto(HR_ISO_MAX_ROUNDS + 2), iso_error;
             for (int i = 0; i < nrounds; i++) iso_rounds[i] = upto(4) ? 1 + upto(4) : upto(40) - 5;

@@ -209,7 +209,7 @@ def test_help_describes_every_command_and_option(capsys):
 
     parser = build_parser()
     commands = next(action for action in parser._actions if action.dest == "command").choices
-    assert set(commands) == {"rank", "compare", "showdown", "census", "equity", "strength", "chart"}
+    assert set(commands) == {"rank", "compare", "showdown", "census", "equity", "strength", "abstraction", "chart"}
     for name, command in commands.items():
         assert command.description and len(command.description) > 20, name
         for action in command._actions:

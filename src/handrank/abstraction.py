@@ -71,7 +71,6 @@ def class_features(street: str, *, bins: int | None = None, threads: int | None 
     import numpy as np
 
     from ._work import progress_reporter, thread_count
-    from .simulate import holdings
     from .strength import canonical_boards, check_bins, hand_strength_many
 
     if street not in STREETS:
@@ -86,21 +85,30 @@ def class_features(street: str, *, bins: int | None = None, threads: int | None 
     ehs2 = np.full(size, np.nan)
     histogram = np.zeros((size, bins_), dtype=np.uint16) if bins_ else None
     boards, _ = canonical_boards(cards)
-    pairs = holdings()
+    features = ClassFeatures(street, indexer, ehs, ehs2, histogram, runouts)
     for start in range(0, len(boards), _BLOCK):
         block = boards[start:start + _BLOCK]
         strength = hand_strength_many(block, bins=bins_ or None, threads=nthreads)
-        meets = np.isnan(strength.ehs)  # (m, 1326): holdings that share a card with the board
-        rows, holding = np.nonzero(~meets)
-        hands = np.concatenate([pairs[holding], block[rows]], axis=1)
-        index = indexer.index(hands, threads=nthreads)
-        ehs[index] = strength.ehs[rows, holding]
-        ehs2[index] = strength.ehs2[rows, holding]
-        if histogram is not None and strength.histogram is not None:
-            histogram[index] = np.rint(strength.histogram[rows, holding] * runouts).astype(np.uint16)
+        counts = None if strength.histogram is None else np.rint(strength.histogram * runouts)
+        scatter(features, block, strength.ehs, strength.ehs2, counts, nthreads)
         if report:
             report(min(len(boards), start + _BLOCK), len(boards))
-    return ClassFeatures(street, indexer, ehs, ehs2, histogram, runouts)
+    return features
+
+
+def scatter(features: ClassFeatures, boards: Any, ehs: Any, ehs2: Any, counts: Any, threads: int) -> None:
+    """Store each holding's numbers on each board (arrays of (m, 1326), NaN where a holding
+    meets the board; counts (m, 1326, bins) or None) at its class's index."""
+    import numpy as np
+
+    from .simulate import holdings
+
+    rows, holding = np.nonzero(~np.isnan(ehs))
+    index = features.indexer.index(np.concatenate([holdings()[holding], boards[rows]], axis=1), threads=threads)
+    features.ehs[index] = ehs[rows, holding]
+    features.ehs2[index] = ehs2[rows, holding]
+    if features.histogram is not None and counts is not None:
+        features.histogram[index] = counts[rows, holding]
 
 
 

@@ -349,6 +349,32 @@ def _strength(args: argparse.Namespace) -> str:
             f"run the other parts, then this command again to merge")
 
 
+def _abstraction(args: argparse.Namespace) -> str:
+    from pathlib import Path
+
+    from .abstraction_job import output_bytes, parse_features, run_abstraction_job
+
+    index, _, count = args.part.partition("/")
+    if not (index.isdigit() and count.isdigit()):
+        raise ValueError(f"--part is I/N, e.g. 1/4, got {args.part!r}")
+    parse_features(args.features)
+    if not args.json:
+        print(f"abstraction: every {args.street} class; the files will take about "
+              f"{output_bytes(args.street, args.features) / 1e6:,.0f} MB", file=sys.stderr, flush=True)
+    summary = run_abstraction_job(args.street, Path(args.out), features=args.features, buckets=args.buckets,
+                                  seed=args.seed, iterations=args.iterations, threads=args.threads,
+                                  part=(int(index), int(count)), scheduler=args.scheduler,
+                                  progress=sys.stderr.isatty())
+    if args.json:
+        summary["seed"] = _seed_for_json(summary["seed"])  # type: ignore[arg-type]
+        return _json(summary)
+    if summary["complete"]:
+        return (f"wrote {summary['out']}: {summary['classes']:,} {args.street} classes in {summary['buckets']} "
+                f"buckets ({args.features}, seed {summary['seed']}, {summary['seconds']} s)")
+    return (f"{summary['blocks_done']} of {summary['blocks']} strength blocks done; run the other parts, then this "
+            "command again")
+
+
 def _chart(args: argparse.Namespace) -> str:
     if args.out:
         path = plot_chart(args.out)
@@ -395,6 +421,7 @@ EXAMPLES = """examples:
   handrank equity --game plo4 "As Ah Kd Kc" random --trials 1e6 --seed 1
   handrank chart --out chart.png                      the preflop chart as a picture
   handrank strength --street flop --out strength.npz --bins 50
+  handrank abstraction --street flop --features hist:50 --buckets 200 --seed 1 --out flop.npz
 each command takes --json; handrank COMMAND --help tells its options"""
 
 
@@ -467,6 +494,25 @@ def build_parser() -> argparse.ArgumentParser:
                                          "(default: this machine)")
     sub.set_defaults(run=_strength)
 
+    sub = commands.add_parser("abstraction", help="a bucket for every isomorphism class of hole cards and a "
+                                                  "street's board, clustered from features; resumable")
+    sub.add_argument("--street", choices=("flop", "turn", "river"), default="flop",
+                     help="the classes: hole cards with a flop, turn or river (default flop)")
+    sub.add_argument("--features", default="hist:50",
+                     help="hist:B (river-HS histograms of B bins, clustered under the earth mover's distance) "
+                          "or ehs (default hist:50)")
+    sub.add_argument("--buckets", type=_whole_number, default=200, help="how many buckets (default 200)")
+    sub.add_argument("--seed", type=_whole_number, help="the clustering's seed (default: random, printed)")
+    sub.add_argument("--iterations", type=_whole_number, default=100,
+                     help="at most this many k-means iterations (default 100)")
+    sub.add_argument("--out", required=True, help="the .npz file to write; its folder must exist")
+    sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
+    sub.add_argument("--part", default="1/1",
+                     help="I/N: compute only every N-th block of the strength (default 1/1: all of them)")
+    sub.add_argument("--scheduler", help="a Dask scheduler address, tcp://HOST:PORT, for the strength "
+                                         "(default: this machine)")
+    sub.set_defaults(run=_abstraction)
+
     sub = commands.add_parser("chart", help="each starting hand's exact preflop equity against one random hand")
     sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra; "
                                    "default: print the grid)")
@@ -489,7 +535,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name in ("rank", "compare", "showdown", "census", "equity"):
         commands.choices[name].add_argument("--trips-beat-straight", action="store_true",
                                             help="short deck: three of a kind beats a straight (default: off)")
-    for name in ("rank", "compare", "showdown", "census", "equity", "strength", "chart"):
+    for name in ("rank", "compare", "showdown", "census", "equity", "strength", "abstraction", "chart"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON (default: text)")
     return parser
 

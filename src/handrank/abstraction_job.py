@@ -1,0 +1,137 @@
+"""The ``handrank abstraction`` job: a bucket for every isomorphism class of a street.
+
+    handrank abstraction --street flop --features hist:50 --buckets 200 --seed 1 --out flop.npz
+    handrank abstraction ... --part 1/4          # one of four machines computing the strength
+    handrank abstraction ... --scheduler tcp://10.0.0.5:8786
+
+1. The hand strength of every holding on every board of the street up to suit isomorphism:
+   the strength job's blocks (``OUT.strength.npz.parts/``), saved as they finish, so a
+   stopped run resumes; ``--part I/N`` shares them between machines and ``--scheduler`` runs
+   them on a Dask cluster. They are merged into ``OUT.strength.npz`` (kept: a later run with
+   other buckets starts from it).
+2. Each class's features (``handrank.abstraction.class_features``'s numbers), then buckets:
+   ``emd_kmeans`` of the histograms (``hist:B``) or ``kmeans`` of EHS (``ehs``), seeded.
+3. ``OUT``, an ``.npz`` that plain numpy loads: ``buckets`` (uint32, one per class index of
+   ``Indexer([2, k])``), ``centroids``, ``objective``, ``history``, ``street``, ``features``,
+   ``seed``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+__all__ = ["run_abstraction_job", "parse_features", "classes_of_street"]
+
+
+def parse_features(text: object) -> tuple[str, int | None]:
+    """``hist:B`` (river-HS histograms of B bins, 1..10000) or ``ehs``.
+
+    >>> parse_features("hist:50"), parse_features("ehs")
+    (('hist', 50), ('ehs', None))
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"features are 'hist:B' or 'ehs', got {type(text).__name__}")
+    kind, _, bins = text.strip().lower().partition(":")
+    if kind == "ehs" and not bins:
+        return "ehs", None
+    if kind == "hist" and bins.isdigit() and 1 <= int(bins) <= 10_000:
+        return "hist", int(bins)
+    raise ValueError(f"features are 'hist:B' with B bins from 1 to 10000 (hist:50) or 'ehs', got {text!r}")
+
+
+def classes_of_street(street: str) -> int:
+    """The isomorphism classes of hole cards with a board of ``street``."""
+    from .abstraction import STREETS
+    from .isomorphism import Indexer
+
+    return Indexer([2, STREETS[street]]).size()
+
+
+def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", buckets: int = 200,
+                        seed: int | None = None, iterations: int = 100, threads: int | None = None,
+                        part: tuple[int, int] = (1, 1), scheduler: str | None = None,
+                        progress: bool | Callable[[int, int], None] | None = None) -> dict[str, object]:
+    """Compute what this part of the strength is missing; when all of it is there, the
+    features and the buckets of every class, written to ``out``. A summary."""
+    import numpy as np
+
+    from ._equity_input import checked_seed
+    from ._work import progress_reporter, thread_count
+    from .abstraction import STREETS, ClassFeatures, emd_kmeans, kmeans, scatter
+    from .cards import exact_int
+    from .isomorphism import Indexer
+    from .strength_job import run_strength_job
+
+    # every argument checked before anything is computed or written
+    if street not in STREETS:
+        raise ValueError(f"street must be one of {', '.join(STREETS)}, got {street!r}")
+    kind, bins = parse_features(features)
+    classes = classes_of_street(street)
+    k = exact_int(buckets, "buckets as an int")
+    if not 1 <= k <= classes:
+        raise ValueError(f"buckets must be from 1 to the {classes:,} classes of the {street}, got {k}")
+    rounds = exact_int(iterations, "iterations as an int")
+    if rounds < 1:
+        raise ValueError(f"iterations must be at least 1, got {rounds}")
+    seed = checked_seed(seed)
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+    nthreads = thread_count(threads)
+    report = progress_reporter(progress, f"abstraction ({street})")
+    out = Path(out)
+    if not out.parent.is_dir():
+        raise ValueError(f"cannot write {out}: the folder {out.parent} does not exist")
+    start = time.perf_counter()
+    strength_out = out.with_name(out.name + ".strength.npz")
+    summary: dict[str, object] = {"street": street, "classes": classes, "buckets": k, "features": features,
+                                  "seed": seed, "out": str(out), "complete": False}
+    if not strength_out.exists():
+        done = run_strength_job(street, strength_out, bins=bins, threads=nthreads, part=part, scheduler=scheduler,
+                                progress=report)
+        summary.update(blocks=done["blocks"], blocks_done=done["blocks_done"])
+        if not done["complete"]:
+            summary["seconds"] = round(time.perf_counter() - start, 3)
+            return summary
+    with np.load(strength_out, allow_pickle=False) as data:
+        if str(data["street"]) != street:
+            raise ValueError(f"{strength_out} holds the strength of {data['street']}s, not {street}s: delete it, "
+                             "or use another --out")
+        if int(data["bins"]) != (bins or 0):
+            raise ValueError(f"{strength_out} holds histograms of {int(data['bins'])} bins, not {bins or 0}: "
+                             "delete it, or ask for its bins")
+        boards, ehs, ehs2 = data["boards"], data["ehs"], data["ehs2"]
+        counts = data["histogram"] if bins else None
+        runouts = int(data["runouts"])
+    indexer = Indexer([2, STREETS[street]])
+    class_features = ClassFeatures(street, indexer, np.full(classes, np.nan), np.full(classes, np.nan),
+                                   np.zeros((classes, bins), dtype=np.uint16) if bins else None, runouts)
+    for first in range(0, len(boards), 256):  # the board arrays in steps: bounded temporaries
+        rows = slice(first, first + 256)
+        scatter(class_features, boards[rows], ehs[rows], ehs2[rows], None if counts is None else counts[rows],
+                nthreads)
+    if np.isnan(class_features.ehs).any():
+        raise AssertionError("a class with no member on the street's boards")
+    if kind == "hist":
+        assert class_features.histogram is not None
+        result = emd_kmeans(class_features.histogram, k, seed=seed, iterations=rounds, threads=nthreads,
+                            progress=report)
+    else:
+        result = kmeans(class_features.ehs, k, seed=seed, iterations=rounds)
+    temporary = out.with_name(out.name + ".tmp.npz")
+    np.savez(temporary, buckets=result.labels.astype(np.uint32), centroids=result.centroids,
+             objective=result.objective, history=np.array(result.history), street=street, features=features,
+             seed=np.uint64(seed), runouts=runouts)
+    temporary.replace(out)  # there whole or not at all
+    summary.update(complete=True, objective=result.objective, iterations=len(result.history),
+                   seconds=round(time.perf_counter() - start, 3))
+    return summary
+
+
+def output_bytes(street: str, features: str) -> int:
+    """About the bytes the job writes: the strength file (kept), then the buckets."""
+    from .strength_job import output_bytes as strength_bytes
+
+    return strength_bytes(street, parse_features(features)[1]) + 4 * classes_of_street(street)
+

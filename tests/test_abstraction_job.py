@@ -1,0 +1,58 @@
+"""The handrank abstraction job: resumable parts, the same buckets as the library calls, an
+.npz that plain numpy loads, and every argument checked before anything is written."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from handrank.abstraction import class_features, emd_kmeans
+from handrank.abstraction_job import run_abstraction_job
+from handrank.cli import main
+
+
+def test_parts_then_the_buckets_equal_the_library_calls(tmp_path, capsys):
+    out = tmp_path / "flop.npz"
+    first = run_abstraction_job("flop", out, features="hist:6", buckets=7, seed=3, iterations=4, part=(1, 2))
+    assert not first["complete"] and first["blocks_done"] == 14 and not out.exists()
+    argv = ["abstraction", "--street", "flop", "--features", "hist:6", "--buckets", "7", "--seed", "3",
+            "--iterations", "4", "--threads", "2", "--part", "2/2", "--out", str(out)]
+    assert main(argv) == 0
+    printed = capsys.readouterr()
+    assert printed.out.startswith(f"wrote {out}: 1,286,792 flop classes in 7 buckets (hist:6, seed 3")
+    assert "the files will take about" in printed.err
+    with np.load(out, allow_pickle=False) as data:  # plain numpy, no pickles
+        buckets, history = data["buckets"], data["history"]
+        assert buckets.dtype == np.uint32 and buckets.shape == (1_286_792,) and str(data["street"]) == "flop"
+        assert int(data["seed"]) == 3 and data["centroids"].shape == (7, 6)
+    expected = emd_kmeans(class_features("flop", bins=6, threads=2).histogram, 7, seed=3, iterations=4)
+    assert (buckets == expected.labels).all() and tuple(history) == expected.history
+    # a second run with other buckets starts from the kept strength file
+    again = run_abstraction_job("flop", out, features="hist:6", buckets=3, seed=1, iterations=2)
+    assert again["complete"] and "blocks" not in again
+    with pytest.raises(ValueError, match="holds histograms of 6 bins, not 9"):
+        run_abstraction_job("flop", out, features="hist:9", buckets=3, seed=1)
+
+
+@pytest.mark.parametrize("kwargs, kind, words", [
+    ({"street": "preflop"}, ValueError, "street must be one of"),
+    ({"features": "hist:0"}, ValueError, "hist:B"),
+    ({"features": "ochs"}, ValueError, "hist:B"),
+    ({"features": 5}, TypeError, "features"),
+    ({"buckets": 0}, ValueError, "buckets must be from 1"),
+    ({"buckets": 2_000_000}, ValueError, "buckets must be from 1 to the 1,286,792 classes"),
+    ({"seed": -1}, ValueError, "seed"),
+    ({"iterations": 0}, ValueError, "iterations"),
+    ({"threads": 0}, ValueError, "threads"),
+    ({"progress": "yes"}, TypeError, "progress"),
+])
+def test_bad_arguments_are_refused_before_anything_is_written(tmp_path, kwargs, kind, words):
+    arguments = {"street": "flop", "out": tmp_path / "a.npz", **kwargs}
+    with pytest.raises(kind, match=words):
+        run_abstraction_job(**arguments)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_folder_is_refused(tmp_path, capsys):
+    assert main(["abstraction", "--out", str(tmp_path / "missing" / "a.npz")]) == 2
+    assert "does not exist" in capsys.readouterr().err and not (tmp_path / "missing").exists()

@@ -159,6 +159,11 @@ def test_strength_job_refuses_before_writing(tmp_path, capsys) -> None:
     status, _, err = _cli(capsys, "strength", "--street", "flop", "--out", str(missing))
     assert status == 2 and "does not exist" in err
     assert not missing.parent.exists()
+    # a refused scheduler leaves no default Dask client behind, which every later compute would wait on
+    from distributed.client import default_client
+
+    with pytest.raises(ValueError, match="No clients found"):
+        default_client()
 
 
 def test_omaha_table_batch_ranks_every_row_before_a_bad_one() -> None:

@@ -81,7 +81,15 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
         from distributed import Client
 
         try:
-            client = Client(scheduler, timeout=10)  # type: ignore[no-untyped-call]
+            from distributed.comm.addressing import parse_address, parse_host_port
+
+            scheme, location = parse_address(scheduler)
+            if scheme not in ("tcp", "tls", "ucx", "ws", "wss"):
+                raise ValueError(f"{scheme}:// is not an address another process can reach")
+            parse_host_port(location)  # a host and a port
+            # not the process's default client: a failed connection must not leave one behind
+            # that later dask computations (anyone's) would wait on
+            client = Client(scheduler, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
         except (OSError, ValueError, TypeError) as error:  # a bad address, or nobody there
             raise ValueError(f"scheduler {scheduler!r}: cannot reach a Dask scheduler there "
                              f"({type(error).__name__}: {error})") from None

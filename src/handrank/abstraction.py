@@ -138,25 +138,36 @@ class Buckets:
                 f"iterations={len(self.history)}, seed={self.seed})")
 
 
+def checked_iterations(iterations: object) -> int:
+    """An iteration limit: an int of at least 1."""
+    from .cards import exact_int
+
+    rounds = exact_int(iterations, "iterations as an int")
+    if rounds < 1:
+        raise ValueError(f"iterations must be at least 1, got {rounds}")
+    return rounds
+
+
+def seed_or_drawn(seed: object) -> int:
+    """A checked seed, or one drawn at random (to be reported) for None."""
+    from ._equity_input import checked_seed
+
+    drawn = checked_seed(seed)
+    return int.from_bytes(os.urandom(8), "little") if drawn is None else drawn
+
+
 def _clustering_arguments(n: int, k: object, seed: object, iterations: object, threads: object,
                           weights: object) -> tuple[int, int, int, int, Any]:
     """k, seed (drawn when None), iterations, threads and weights, checked up front."""
     import numpy as np
 
-    from ._equity_input import checked_seed
     from ._work import thread_count
     from .cards import exact_int
 
     buckets = exact_int(k, "k (the number of buckets) as an int")
     if not 1 <= buckets <= max(n, 1):
         raise ValueError(f"k must be from 1 to the number of points ({n}), got {buckets}")
-    rounds = exact_int(iterations, "iterations as an int")
-    if rounds < 1:
-        raise ValueError(f"iterations must be at least 1, got {rounds}")
-    drawn = checked_seed(seed)
-    if drawn is None:
-        drawn = int.from_bytes(os.urandom(8), "little")  # reported in the result
-    nthreads = thread_count(threads)
+    rounds, drawn, nthreads = checked_iterations(iterations), seed_or_drawn(seed), thread_count(threads)
     if weights is not None:
         weights = np.asarray(weights)
         if weights.dtype.kind not in "iu" or weights.shape != (n,):

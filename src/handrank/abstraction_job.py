@@ -57,9 +57,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     features and the buckets of every class, written to ``out``. A summary."""
     import numpy as np
 
-    from ._equity_input import checked_seed
     from ._work import progress_reporter, thread_count
-    from .abstraction import STREETS, ClassFeatures, emd_kmeans, kmeans, scatter
+    from .abstraction import STREETS, ClassFeatures, checked_iterations, emd_kmeans, kmeans, scatter, seed_or_drawn
     from .cards import exact_int
     from .isomorphism import Indexer
     from .strength_job import run_strength_job
@@ -72,13 +71,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     k = exact_int(buckets, "buckets as an int")
     if not 1 <= k <= classes:
         raise ValueError(f"buckets must be from 1 to the {classes:,} classes of the {street}, got {k}")
-    rounds = exact_int(iterations, "iterations as an int")
-    if rounds < 1:
-        raise ValueError(f"iterations must be at least 1, got {rounds}")
-    seed = checked_seed(seed)
-    if seed is None:
-        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-    nthreads = thread_count(threads)
+    rounds, seed, nthreads = checked_iterations(iterations), seed_or_drawn(seed), thread_count(threads)
     report = progress_reporter(progress, f"abstraction ({street})")
     out = Path(out)
     if not out.parent.is_dir():

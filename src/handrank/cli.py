@@ -425,6 +425,16 @@ EXAMPLES = """examples:
 each command takes --json; handrank COMMAND --help tells its options"""
 
 
+def _job_options(sub: argparse.ArgumentParser, blocks: str) -> None:
+    """What the resumable jobs share: the output, threads, parts and a cluster for ``blocks``."""
+    sub.add_argument("--out", required=True, help="the .npz file to write; its folder must exist")
+    sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
+    sub.add_argument("--part", default="1/1",
+                     help=f"I/N: compute only every N-th of {blocks}, starting at the I-th (default 1/1: all)")
+    sub.add_argument("--scheduler", help=f"a Dask scheduler address, tcp://HOST:PORT, to run {blocks} on "
+                                         "(default: this machine)")
+
+
 class _Help(argparse.RawDescriptionHelpFormatter):
     """Help that keeps the examples' lines as written."""
 
@@ -485,13 +495,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                "board of a street, saved as .npz; resumable")
     sub.add_argument("--street", choices=("flop", "turn", "river"), default="flop",
                      help="the boards: every flop, turn or river up to suit isomorphism (default flop)")
-    sub.add_argument("--out", required=True, help="the .npz file to write; its folder must exist")
     sub.add_argument("--bins", type=_whole_number, help="histogram bins of river HS, 1..10000 (default: none)")
-    sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
-    sub.add_argument("--part", default="1/1",
-                     help="I/N: work only every N-th block, starting at the I-th (default 1/1: all of them)")
-    sub.add_argument("--scheduler", help="a Dask scheduler address, tcp://HOST:PORT: work on that cluster "
-                                         "(default: this machine)")
+    _job_options(sub, "the blocks")
     sub.set_defaults(run=_strength)
 
     sub = commands.add_parser("abstraction", help="a bucket for every isomorphism class of hole cards and a "
@@ -505,12 +510,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--seed", type=_whole_number, help="the clustering's seed (default: random, printed)")
     sub.add_argument("--iterations", type=_whole_number, default=100,
                      help="at most this many k-means iterations (default 100)")
-    sub.add_argument("--out", required=True, help="the .npz file to write; its folder must exist")
-    sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
-    sub.add_argument("--part", default="1/1",
-                     help="I/N: compute only every N-th block of the strength (default 1/1: all of them)")
-    sub.add_argument("--scheduler", help="a Dask scheduler address, tcp://HOST:PORT, for the strength "
-                                         "(default: this machine)")
+    _job_options(sub, "the strength's blocks")
     sub.set_defaults(run=_abstraction)
 
     sub = commands.add_parser("chart", help="each starting hand's exact preflop equity against one random hand")

@@ -76,6 +76,9 @@ int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
 int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
             const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
             int ndead, uint8_t *holes, uint8_t *boards);
+int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers, int nhole,
+                 int lowest, const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board,
+                 const uint8_t *dead, int ndead, uint8_t *holes, uint8_t *boards);
 int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
                           uint16_t *shares, int *error);
 int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first, uint64_t end, int32_t *now,
@@ -109,6 +112,9 @@ int64_t hr_omaha_batch(const uint8_t *holes, int nhole, const uint8_t *boards, i
                        uint16_t *low, int *error);
 int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                   const uint8_t *hole, int nhole, const uint8_t *board);
+int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
+                                int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error);
 #define HR_OMAHA_BOARDS ...
 #define HR_OMAHA_PAIRS ...
 uint32_t hr_omaha_slots(void);

@@ -140,6 +140,11 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
             const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
             int ndead, uint8_t *holes, uint8_t *boards);
+/* hr_deal for any game: `nhole` cards a player (1..7; players x nhole <= 52), from the deck of
+ * ids `lowest`..51 (16 for short deck); a random player's fixed ids are all HR_DEAL_RANDOM. */
+int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers, int nhole,
+                 int lowest, const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board,
+                 const uint8_t *dead, int ndead, uint8_t *holes, uint8_t *boards);
 
 /* Showdowns of `nrows` deals: holes[row][player][2] and a 5-card boards[row][5]. ranks[row]
  * [player] gets each player's rank, shares[row][player] the share of the pot in
@@ -225,6 +230,14 @@ int64_t hr_omaha_table_batch(const uint16_t *high_table, const uint16_t *low_tab
  * HR_RANK_COUNT (high) or HR_OMAHA_NO_LOW (low). */
 int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                   const uint8_t *hole, int nhole, const uint8_t *board);
+/* Omaha showdowns of rows of `nplayers` x `nhole` hole cards on 5-card boards, through the pair
+ * tables: each player's high rank (ranks), low (lows, unless NULL; HR_OMAHA_NO_LOW without one
+ * or without hilo) and share of a pot of 2 x HR_SHARE_UNITS (shares; hilo splits it between the
+ * best high and the best low, the high taking all with no low). -1, or the first bad row (an id
+ * above 51, or a card twice in the row) with *error set; rows before it are done. */
+int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
+                                int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error);
 
 /* Omaha equity of 2..HR_MAX_PLAYERS players of `nhole` hole cards each (a player whose ids are
  * all 255 gets random cards), on a board of 0, 3, 4 or 5 cards with dead cards out. trials == 0:

@@ -389,20 +389,17 @@ int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const u
 
 /* ------------------------------------------------------------------------ equity */
 
-/* One showdown on a full board through the pair tables: each player's share of a pot of
- * 2 x HR_SHARE_UNITS (so that any split of either half is whole), added to counts and
- * squares. */
-static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                           const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo,
-                           uint64_t *counts, uint64_t *squares) {
+/* Each player's high rank and low (HR_OMAHA_NO_LOW without one; not computed without hilo)
+ * on a full board, through the pair tables. */
+HR_INLINE void omaha_players(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                             const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo, int *high,
+                             int *low) {
     uint64_t key = HR_OMAHA_BOARD_BIAS;
     for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
     uint32_t at = board_row[multiset_slot(key)];
     const uint16_t *high_row = high_table + at, *low_row = low_table + at;
     uint64_t suited = key & HR_FLUSH_CHECK; /* a suit with three board cards */
     int s = suited ? hr_ctz64(suited >> HR_SUIT_SHIFT) >> 2 : -1;
-    int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS], best = HR_RANK_COUNT + 1, best_low = HR_OMAHA_NO_LOW, nhigh = 0,
-        nlow = 0;
     for (int q = 0; q < nplayers; q++) {
         const uint8_t *hole = holes + q * nhole;
         int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, mine = 0;
@@ -416,23 +413,136 @@ static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table
         if (mine >= 2) h = omaha_flush(hole, nhole, board, s, h);
         high[q] = h;
         low[q] = l;
-        best = h < best ? h : best;
+    }
+}
+
+/* Each player's share of a pot of 2 x HR_SHARE_UNITS: the best high takes it, or half of it
+ * when somebody has a low (hilo), the best low the other half; ties split their part. */
+HR_INLINE void omaha_shares(const int *high, const int *low, int nplayers, int hilo, uint32_t *share) {
+    int best = HR_RANK_COUNT + 1, best_low = HR_OMAHA_NO_LOW, nhigh = 0, nlow = 0;
+    for (int q = 0; q < nplayers; q++) {
+        best = high[q] < best ? high[q] : best;
         best_low = low[q] < best_low ? low[q] : best_low;
     }
     for (int q = 0; q < nplayers; q++) {
         nhigh += high[q] == best;
         nlow += low[q] == best_low;
     }
+    /* HR_SHARE_UNITS split n ways, from a table: a division a player cost more than the rest */
+    static const uint32_t split[HR_MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
     int split_low = hilo && best_low < HR_OMAHA_NO_LOW;
+    uint32_t high_part = (split_low ? 1 : 2) * split[nhigh], low_part = split_low ? split[nlow] : 0;
+    for (int q = 0; q < nplayers; q++)
+        share[q] = (high[q] == best ? high_part : 0) + (low[q] == best_low ? low_part : 0);
+}
+
+/* One showdown on a full board: each player's share added to counts (won whole, shared, units)
+ * and squares. */
+static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                           const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo,
+                           uint64_t *counts, uint64_t *squares) {
+    int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS];
+    uint32_t share[HR_MAX_PLAYERS];
+    omaha_players(high_table, low_table, board_row, holes, nhole, nplayers, board, hilo, high, low);
+    omaha_shares(high, low, nplayers, hilo, share);
     for (int q = 0; q < nplayers; q++) {
-        uint64_t share = 0;
-        if (high[q] == best) share += (uint64_t)(split_low ? HR_SHARE_UNITS : 2 * HR_SHARE_UNITS) / (uint64_t)nhigh;
-        if (split_low && low[q] == best_low) share += (uint64_t)HR_SHARE_UNITS / (uint64_t)nlow;
-        counts[3 * q] += share == 2 * HR_SHARE_UNITS;
-        counts[3 * q + 1] += share > 0 && share < 2 * HR_SHARE_UNITS;
-        counts[3 * q + 2] += share;
-        if (squares) squares[q] += share * share;
+        counts[3 * q] += share[q] == 2 * HR_SHARE_UNITS;
+        counts[3 * q + 1] += share[q] > 0 && share[q] < 2 * HR_SHARE_UNITS;
+        counts[3 * q + 2] += share[q];
+        if (squares) squares[q] += (uint64_t)share[q] * share[q];
     }
+}
+
+int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
+                                int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error) {
+    *error = 0;
+    if (nhole < 4 || nhole > 6) {
+        *error = HR_ERR_COUNT;
+        return 0;
+    }
+    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) {
+        *error = HR_ERR_PLAYERS;
+        return 0;
+    }
+    int width = nhole * nplayers, block_high[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], block_low[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];
+    uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK];
+    int suit[HR_OMAHA_BLOCK];
+    for (int64_t start = 0; start < nrows; start += HR_OMAHA_BLOCK) {
+        int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK;
+        /* first every row's check, board row and flush suit, its table lines fetched ahead */
+        for (int i = 0; i < count; i++) {
+            int64_t r = start + i;
+            const uint8_t *hole = holes + r * width, *board = boards + r * 5;
+            /* ids 0..51 and no card twice: one bit a card, counted once (no branch a card) */
+            uint64_t seen = 0, repeats = 0;
+            int any = 0;
+            for (int j = 0; j < width + 5; j++) {
+                int c = j < width ? hole[j] : board[j - width];
+                uint64_t bit = 1ull << (c & 63);
+                any |= c;
+                repeats |= seen & bit;
+                seen |= bit;
+            }
+            if (HR_UNLIKELY(any > 63 || repeats || (seen >> 52))) {
+                uint64_t taken = 0; /* which fault, the first in the row */
+                for (int j = 0; j < width + 5; j++) {
+                    int c = j < width ? hole[j] : board[j - width];
+                    if (c > 51 || (taken >> c & 1)) {
+                        *error = c > 51 ? HR_ERR_CARD : HR_ERR_DUPLICATE;
+                        return r;
+                    }
+                    taken |= 1ull << c;
+                }
+            }
+            uint64_t key = HR_OMAHA_BOARD_BIAS;
+            for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
+            at[i] = board_row[multiset_slot(key)];
+            uint64_t suited = key & HR_FLUSH_CHECK;
+            suit[i] = suited ? hr_ctz64(suited >> HR_SUIT_SHIFT) >> 2 : -1;
+            for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
+                HR_PREFETCH((const char *)(high_table + at[i]) + byte);
+                if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
+            }
+        }
+        /* then the pair lookups of every player; hands that may flush are listed and fixed
+         * after the block (a branch a player there was mispredicted on a third of them) */
+        int flush_row[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], flush_player[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0;
+        for (int i = 0; i < count; i++) {
+            const uint8_t *hole = holes + (start + i) * width;
+            const uint16_t *high_row = high_table + at[i], *low_row = low_table + at[i];
+            for (int q = 0; q < nplayers; q++) {
+                const uint8_t *mine_cards = hole + q * nhole;
+                int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, mine = 0, entry[15], npairs = 0;
+                for (int a = 1; a < nhole; a++)
+                    for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[mine_cards[a] << 6 | mine_cards[b]];
+                for (int k = 0; k < npairs; k++) h = high_row[entry[k]] < h ? high_row[entry[k]] : h;
+                if (hilo)
+                    for (int k = 0; k < npairs; k++) l = low_row[entry[k]] < l ? low_row[entry[k]] : l;
+                for (int j = 0; j < nhole; j++) mine += (mine_cards[j] & 3) == suit[i];
+                block_high[i][q] = h;
+                block_low[i][q] = l;
+                flush_row[nflush] = i;
+                flush_player[nflush] = q;
+                nflush += mine >= 2;
+            }
+        }
+        for (int f = 0; f < nflush; f++) {
+            int i = flush_row[f], q = flush_player[f];
+            block_high[i][q] = omaha_flush(holes + (start + i) * width + q * nhole, nhole, boards + (start + i) * 5,
+                                           suit[i], block_high[i][q]);
+        }
+        for (int i = 0; i < count; i++) {
+            int64_t r = start + i;
+            omaha_shares(block_high[i], block_low[i], nplayers, hilo, share);
+            for (int q = 0; q < nplayers; q++) {
+                ranks[r * nplayers + q] = (uint16_t)block_high[i][q];
+                if (lows) lows[r * nplayers + q] = (uint16_t)block_low[i][q];
+                shares[r * nplayers + q] = (uint16_t)share[q];
+            }
+        }
+    }
+    return -1;
 }
 
 int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,

@@ -3,29 +3,32 @@
 #include "equity_internal.h"
 #include "random.h"
 
-int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
-            const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
-            int ndead, uint8_t *holes, uint8_t *boards) {
-    if (nplayers < 1 || nplayers > 23) return HR_ERR_PLAYERS;
+int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers, int nhole,
+                 int lowest, const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board,
+                 const uint8_t *dead, int ndead, uint8_t *holes, uint8_t *boards) {
+    if (nplayers < 1 || nplayers > 52 || nhole < 1 || nhole > 7 || nplayers * nhole > 52) return HR_ERR_PLAYERS;
     if (nboard < 0 || nboard > 5 || nfixed_board < 0 || nfixed_board > nboard) return HR_ERR_BOARD;
-    if (ndead < 0 || ndead > 52) return HR_ERR_COUNT;
+    if (ndead < 0 || ndead > 52 || lowest < 0 || lowest > 51) return HR_ERR_COUNT;
     uint64_t known = 0;
     int error = take_cards(fixed_board, nfixed_board, &known);
     if (!error) error = take_cards(dead, ndead, &known);
     int random_players = 0;
     for (int p = 0; p < nplayers && !error; p++) {
-        const uint8_t *hole = fixed_holes + 2 * p;
-        if (hole[0] == HR_DEAL_RANDOM && hole[1] == HR_DEAL_RANDOM) {
+        const uint8_t *hole = fixed_holes + nhole * p;
+        if (hole[0] == HR_DEAL_RANDOM) { /* a random player: every one of its ids is HR_DEAL_RANDOM */
+            for (int j = 1; j < nhole; j++)
+                if (hole[j] != HR_DEAL_RANDOM) error = HR_ERR_CARD;
             random_players++;
             continue;
         }
-        error = take_cards(hole, 2, &known);
+        error = take_cards(hole, nhole, &known);
     }
     if (error) return error;
-    int needed = 2 * random_players + nboard - nfixed_board;
+    if (known & ((1ull << lowest) - 1)) return HR_ERR_CARD; /* a known card below the deck */
+    int needed = nhole * random_players + nboard - nfixed_board;
     uint8_t fresh[52], deck[52];
     int ndeck = 0;
-    for (int c = 0; c < 52; c++)
+    for (int c = lowest; c < 52; c++)
         if (!(known >> c & 1)) fresh[ndeck++] = (uint8_t)c;
     if (ndeck < needed) return HR_ERR_COUNT;
 
@@ -44,16 +47,11 @@ int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_c
                 deck[j] = c;
             }
             int next = 0;
-            uint8_t *hole = holes + d * (uint64_t)(2 * nplayers);
+            uint8_t *hole = holes + d * (uint64_t)(nhole * nplayers);
             for (int p = 0; p < nplayers; p++) {
-                const uint8_t *fixed = fixed_holes + 2 * p;
-                if (fixed[0] == HR_DEAL_RANDOM && fixed[1] == HR_DEAL_RANDOM) {
-                    hole[2 * p] = deck[next++];
-                    hole[2 * p + 1] = deck[next++];
-                } else {
-                    hole[2 * p] = fixed[0];
-                    hole[2 * p + 1] = fixed[1];
-                }
+                const uint8_t *fixed = fixed_holes + nhole * p;
+                for (int j = 0; j < nhole; j++)
+                    hole[nhole * p + j] = fixed[0] == HR_DEAL_RANDOM ? deck[next++] : fixed[j];
             }
             uint8_t *board = boards + d * (uint64_t)nboard;
             for (int j = 0; j < nfixed_board; j++) board[j] = fixed_board[j];
@@ -61,6 +59,14 @@ int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_c
         }
     }
     return 0;
+}
+
+int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
+            const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
+            int ndead, uint8_t *holes, uint8_t *boards) {
+    if (nplayers < 1 || nplayers > 23) return HR_ERR_PLAYERS;
+    return hr_deal_game(seed, ndeals, first_chunk, end_chunk, nplayers, 2, 0, fixed_holes, nboard, fixed_board,
+                        nfixed_board, dead, ndead, holes, boards);
 }
 
 #define HR_SHOWDOWN_BLOCK 64

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_LOW", "LOW_COUNT", "evaluate", "evaluate_many", "evaluate_low", "evaluate_low_many", "compare",
            "best_five", "describe", "describe_low", "showdown", "OmahaShowdown", "equity", "DEFAULT_TRIALS",
-           "EXACT_BUDGET"]
+           "EXACT_BUDGET", "deal", "showdown_many", "POT"]
 
 NO_LOW: int = lib.HR_OMAHA_NO_LOW
 """The low of a hand without an 8-or-better low, in arrays (57: worse than every low)."""
@@ -64,7 +64,10 @@ EXACT_BUDGET = 250_000_000
 equity may take: about a second on one core."""
 _SLICE_ROWS = 1 << 16
 _SLICE_WORK = 2_000_000  # pair lookups of one C call (~8 ms) between two checks for Ctrl-C
-_POT = 2 * lib.HR_SHARE_UNITS
+POT: int = 2 * lib.HR_SHARE_UNITS
+"""The units of a pot in ``showdown_many``'s shares (5040 = 2 x 2520): any split of either half
+of a hi-lo pot among up to 10 players is a whole number of them."""
+_POT = POT
 
 
 # ------------------------------------------------------------------------ one hand
@@ -353,6 +356,136 @@ def _dask_batch(holes: Any, boards: Any, threads: object, high: bool) -> Any:
         return _batch(hole_array, board_array, threads, high, not high, first)[0 if high else 1]
 
     return da.map_blocks(block, holes, boards, dtype=np.uint16, drop_axis=1)  # type: ignore[no-untyped-call]
+
+
+# ------------------------------------------------------------------- bulk simulation
+
+def deal(n: int, players: int, *, hole: int = 4, board: int = 5, hole_cards: Sequence[HandLike | None] | None = None,
+         board_cards: HandLike | None = None, dead: HandLike | None = None, seed: int | None = None,
+         threads: int | None = None) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Deal ``n`` independent Omaha hands in C: ``(holes, boards)``, (n, players, hole) and (n,
+    board) uint8, with ``hole`` = 4, 5 or 6 cards a player. As ``handrank.deal``: known hole
+    cards (``hole_cards``, None for a random player), board cards and dead cards stay put and
+    never appear elsewhere in a row, and a ``seed`` gives the same arrays on any number of
+    ``threads``.
+
+    >>> holes, boards = deal(3, 2, hole=5, seed=1, hole_cards=["As Ah Kd Kc Qs", None])
+    >>> holes.shape, boards.shape, format_cards(holes[0, 0])
+    ((3, 2, 5), (3, 5), 'As Ah Kd Kc Qs')
+
+    Raises:
+        ValueError: n below 0, players not 1..10, hole not 4..6, board not 0..5, more cards
+            asked than the deck holds, a card used twice (named).
+        TypeError: counts that are not ints; cards that are not cards.
+    """
+    from .cards import exact_int
+    from .simulate import deal_cards
+
+    hole = exact_int(hole, "hole (cards a player) as an int")
+    if hole not in HOLE_COUNTS:
+        raise ValueError(f"hole is the hole cards a player: 4, 5 or 6, got {hole}")
+    return deal_cards(n, players, hole, board, hole_cards=hole_cards, board_cards=board_cards, dead=dead, seed=seed,
+                      threads=threads, max_players=lib.HR_MAX_PLAYERS)
+
+
+def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, hilo: bool = False, threads: int | None = None,
+                  out: tuple[npt.NDArray[np.uint16], ...] | None = None) -> tuple[npt.NDArray[np.uint16], ...]:
+    """Omaha showdowns of many deals at once, in C: ``(ranks, shares)``, or with ``hilo``
+    ``(ranks, lows, shares)``, each (n, players) uint16.
+
+    ``holes`` is (n, players, 4..6) card ids and ``boards`` (n, 5), as ``deal`` returns them.
+    ``ranks`` are the high ranks (1 = royal flush ... 7462), ``lows`` the 8-or-better lows (1 ..
+    56, NO_LOW without one), ``shares`` each player's part of the pot in 1/POT (1/5040): each
+    row sums to POT. In hi-lo the best high takes half the pot and the best low the other
+    half, ties splitting their half; with no low the high takes all. Each board's work is
+    done once a row. ``out`` (two or, with hilo, three C-contiguous (n, players) uint16 arrays)
+    is written and returned; dask arrays give lazy dask arrays, computed block by block.
+
+    >>> import numpy as np
+    >>> holes = np.array([[[51, 27, 45, 44], [2, 6, 41, 40]]])     # As 8s Kd Kc; 2h 3h Qd Qc
+    >>> boards = np.array([[12, 17, 22, 47, 43]])                  # 5c 6d 7h Ks Qs
+    >>> ranks, lows, shares = showdown_many(holes, boards, hilo=True)
+    >>> ranks.tolist(), lows.tolist(), shares.tolist()
+    ([[1691, 1757]], [[53, 18]], [[2520, 2520]])
+
+    Raises:
+        ValueError: wrong shapes, 0 or more than 10 players, a row with a card id outside
+            0..51 or a card twice (named from the top of the array); ``out`` of the wrong
+            shape or order, or sharing memory with the cards or another output.
+        TypeError: not integer arrays; hilo not a bool; ``out`` not uint16 arrays.
+    """
+    from ._work import thread_count
+    from .simulate import _as_cards, showdown_dask
+
+    thread_count(threads)  # checked before the paths split (dask or numpy)
+    if not isinstance(hilo, bool):
+        raise TypeError(f"hilo must be True or False, got {type(hilo).__name__}")
+    outputs = 3 if hilo else 2
+    if _is_dask_array(holes) or _is_dask_array(boards):
+        if out is not None:
+            raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
+        return showdown_dask(holes, boards, HOLE_COUNTS, outputs,
+                             lambda hole_part, board_part, first: _showdown_rows(hole_part, board_part, hilo, threads,
+                                                                                 first))
+    hole_array = _as_cards(holes, "holes", (None, None, None))
+    if hole_array.shape[2] not in HOLE_COUNTS:
+        raise ValueError(f"holes must be n x players x 4, 5 or 6, got shape {hole_array.shape}")
+    return _showdown_rows(hole_array, _as_cards(boards, "boards", (None, 5)), hilo, threads, 0, out)
+
+
+def _showdown_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], hilo: bool, threads: object,
+                   row_offset: int, out: object = None) -> tuple[npt.NDArray[np.uint16], ...]:
+    import numpy as np
+
+    from ._work import run_slices, thread_count
+    from .evaluate import _output
+
+    n, players, nhole = holes.shape
+    if boards.shape[0] != n:
+        raise ValueError(f"holes has {n} rows and boards {boards.shape[0]}")
+    if not 1 <= players <= lib.HR_MAX_PLAYERS:
+        raise ValueError(f"showdown_many takes 1 to {lib.HR_MAX_PLAYERS} players, got {players}")
+    count = 3 if hilo else 2
+    names = ("ranks", "lows", "shares") if hilo else ("ranks", "shares")
+    if out is None:
+        results = tuple(np.empty((n, players), dtype=np.uint16) for _ in range(count))
+    else:
+        if not isinstance(out, (tuple, list)) or len(out) != count:
+            raise TypeError(f"out must be {count} uint16 arrays ({', '.join(names)}), got {type(out).__name__}")
+        results = tuple(_output(array, n, (n, players), f"out[{i}] ({names[i]})") for i, array in enumerate(out))
+        for i, first in enumerate(results):
+            if any(np.shares_memory(first, other) for other in results[i + 1:]):
+                raise ValueError("the out arrays share memory: pass separate arrays")
+            if np.shares_memory(first, holes) or np.shares_memory(first, boards):
+                raise ValueError("out shares memory with the cards: pass separate arrays")
+    ranks, shares = results[0], results[-1]
+    lows = results[1] if hilo else None
+    tables = _TABLES or _tables()
+    nthreads = thread_count(threads, useful=max(1, n // (1 << 14)))
+    slices = max(nthreads, -(-n // _SLICE_ROWS))
+    bounds = [n * k // slices for k in range(slices + 1)]
+    hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
+    rank_buf, share_buf = ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares)
+    low_buf = ffi.NULL if lows is None else ffi.from_buffer("uint16_t[]", lows)
+    width = players * nhole
+
+    def part(start: int, stop: int) -> tuple[int, int]:
+        error = ffi.new("int *")
+        offset = start * players
+        bad = lib.hr_omaha_showdown_batch(tables[0], tables[1], tables[2], hole_buf + start * width, nhole,
+                                          board_buf + start * 5, stop - start, players, int(hilo), rank_buf + offset,
+                                          low_buf + offset if lows is not None else ffi.NULL, share_buf + offset,
+                                          error)
+        return (-1, 0) if bad < 0 else (start + bad, error[0])
+
+    results_of_slices = run_slices([functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)],
+                                   nthreads)
+    for bad, error in sorted(results_of_slices, key=lambda result: result[0] < 0):  # the first bad slice first
+        if bad >= 0:
+            row = np.concatenate([holes[bad].reshape(-1), boards[bad]])
+            what = "a card id above 51" if error == lib.HR_ERR_CARD else "a card used twice"
+            raise ValueError(f"row {row_offset + bad}: {what}: {' '.join(map(str, row.tolist()))}")
+    return results
 
 
 # -------------------------------------------------------------------------- showdown

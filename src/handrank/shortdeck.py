@@ -52,7 +52,7 @@ if TYPE_CHECKING:
 
     from .equity import EquityResult
 
-__all__ = ["RANK_COUNT", "DECK", "evaluate", "evaluate_many", "compare", "category", "describe", "best_five",
+__all__ = ["RANK_COUNT", "DECK", "deal", "evaluate", "evaluate_many", "compare", "category", "describe", "best_five",
            "census", "showdown", "equity"]
 
 RANK_COUNT: int = lib.HR_SD_RANK_COUNT
@@ -330,3 +330,25 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     labels, board_cards, spot = _checked_spot(players, board, dead, absent=range(LOWEST_CARD))
     game = _Game(36, "hr_sd_equity_ranges", "hr_sd_equity_monte_carlo", (int(bool(trips_beat_straight)),), False)
     return _equity(labels, _board_text(board_cards), spot, trials, seed, nthreads, client, progress, game)
+
+
+def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike | None] | None = None,
+         board_cards: HandLike | None = None, dead: HandLike | None = None, seed: int | None = None,
+         threads: int | None = None) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Deal ``n`` independent short-deck hands in C from the 36 cards six through ace:
+    ``(holes, boards)``, (n, players, 2) and (n, board) uint8, with the contract of
+    ``handrank.deal`` (fixed cards stay put; a seed gives the same arrays on any thread count).
+
+    >>> holes, boards = deal(2, 3, seed=1)
+    >>> holes.shape, boards.shape, int(min(holes.min(), boards.min())) >= LOWEST_CARD
+    ((2, 3, 2), (2, 5), True)
+
+    Raises:
+        ValueError: counts out of range, a card below six or used twice (named), more cards
+            asked than the 36 of the deck.
+        TypeError: counts that are not ints; cards that are not cards.
+    """
+    from .simulate import deal_cards
+
+    return deal_cards(n, players, 2, board, hole_cards=hole_cards, board_cards=board_cards, dead=dead, seed=seed,
+                      threads=threads, max_players=16, lowest=LOWEST_CARD, deck_name="short deck (six through ace)")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
@@ -115,54 +115,71 @@ def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike 
             a card used twice (named with where it is).
         TypeError: counts that are not ints; cards that are not cards.
     """
+    return deal_cards(n, players, 2, board, hole_cards=hole_cards, board_cards=board_cards, dead=dead, seed=seed,
+                      threads=threads, max_players=23)
+
+
+_WORDS = {2: "two", 4: "four", 5: "five", 6: "six", 7: "seven"}
+
+
+def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Sequence[HandLike | None] | None,
+               board_cards: HandLike | None, dead: HandLike | None, seed: int | None, threads: int | None,
+               max_players: int, lowest: int = 0, deck_name: str = "",
+               ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """Every game's dealer (``deal``, ``omaha.deal``, ``shortdeck.deal``): ``hole`` cards a
+    player from the deck of ids ``lowest``..51 (``deck_name`` names it in errors), checked here
+    and dealt in C (hr_deal_game), chunk by chunk on threads."""
     n = _count(n, "n", 0, 1 << 40)
-    players = _count(players, "players", 1, 23)
+    players = _count(players, "players", 1, max_players)
     board = _count(board, "board", 0, 5)
     nthreads = thread_count(threads)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = _count(seed, "seed", 0, (1 << 64) - 1)
     if hole_cards is not None and (isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence)):
-        raise TypeError("hole_cards must be a list with one entry a player: two cards, or None")
+        raise TypeError(f"hole_cards must be a list with one entry a player: {_WORDS.get(hole, hole)} cards, or None")
     if hole_cards is not None and len(hole_cards) != players:
         raise ValueError(f"hole_cards has {len(hole_cards)} entries for {players} players")
     where: dict[int, str] = {}
 
     def claim(cards: list[int], place: str) -> None:
         for card in cards:
+            if card < lowest:
+                raise ValueError(f"{place}: card {format_cards([card])!r} is not in the {deck_name}")
             if card in where:
                 raise ValueError(f"card {format_cards([card])!r} is both in {where[card]} and in {place}")
             where[card] = place
 
-    fixed = bytearray([lib.HR_DEAL_RANDOM] * (2 * players))
-    for p, hole in enumerate(hole_cards or [None] * players):
-        cards = _cards(hole, f"hole_cards[{p}]")
+    fixed = bytearray([lib.HR_DEAL_RANDOM] * (hole * players))
+    for p, cards_of_player in enumerate(hole_cards or [None] * players):
+        cards = _cards(cards_of_player, f"hole_cards[{p}]")
         if not cards:
             continue
-        if len(cards) != 2:
-            raise ValueError(f"hole_cards[{p}]: two cards or None, got {len(cards)} cards")
+        if len(cards) != hole:
+            raise ValueError(f"hole_cards[{p}]: {_WORDS.get(hole, hole)} cards or None, got {len(cards)} cards")
         claim(cards, f"hole_cards[{p}]")
-        fixed[2 * p:2 * p + 2] = bytes(cards)
+        fixed[hole * p:hole * (p + 1)] = bytes(cards)
     known_board = _cards(board_cards, "board_cards")
     if len(known_board) > board:
         raise ValueError(f"board_cards has {len(known_board)} cards for a board of {board}")
     claim(known_board, "board_cards")
     dead_cards = _cards(dead, "dead")
     claim(dead_cards, "dead")
-    unknown = 52 - len(where)
-    needed = 2 * sum(1 for p in range(players) if fixed[2 * p] == lib.HR_DEAL_RANDOM) + board - len(known_board)
+    unknown = 52 - lowest - len(where)
+    random_players = sum(1 for p in range(players) if fixed[hole * p] == lib.HR_DEAL_RANDOM)
+    needed = hole * random_players + board - len(known_board)
     if needed > unknown:
         raise ValueError(f"a deal needs {needed} more cards and the deck has {unknown} left")
 
     import numpy as np
 
-    holes = np.empty((n, players, 2), dtype=np.uint8)
+    holes = np.empty((n, players, hole), dtype=np.uint8)
     boards = np.empty((n, board), dtype=np.uint8)
     holes_out, boards_out = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
     args = (bytes(fixed), board, bytes(known_board), len(known_board), bytes(dead_cards), len(dead_cards))
 
     def part(first: int, end: int) -> None:
-        error = lib.hr_deal(seed, n, first, end, players, *args, holes_out, boards_out)
+        error = lib.hr_deal_game(seed, n, first, end, players, hole, lowest, *args, holes_out, boards_out)
         if error:
             raise ValueError(f"the kernel refused the deal: {_ERRORS.get(error, error)}")
 
@@ -285,26 +302,39 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
 
 
 def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
+    def run(hole_part: Any, board_part: Any, first: int) -> tuple[Any, ...]:
+        return _showdown_into(hole_part, board_part, threads, first)
+
+    ranks, shares = showdown_dask(holes, boards, (2,), 2, run)
+    return ranks, shares
+
+
+def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs: int,
+                  run: Callable[[Any, Any, int], tuple[Any, ...]]) -> tuple[Any, ...]:
+    """Every game's showdown_many over dask arrays: the holes' and boards' blocks side by side,
+    each pair of blocks checked (rows numbered from the top) and handed to ``run(holes, boards,
+    first_row)``, whose ``outputs`` (n, players) uint16 arrays come back as lazy dask arrays."""
     import dask.array as da
 
     from .evaluate import _block_first_row
 
     holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
-    if holes.ndim != 3 or holes.shape[2] != 2 or boards.ndim != 2 or boards.shape[1] != 5:
-        raise ValueError(f"holes must be n x players x 2 and boards n x 5, got {holes.shape} and {boards.shape}")
-    players = holes.shape[1]
-    rows = da.concatenate([holes.reshape(holes.shape[0], 2 * players), boards], axis=1)  # type: ignore[no-untyped-call]
+    if holes.ndim != 3 or holes.shape[2] not in hole_counts or boards.ndim != 2 or boards.shape[1] != 5:
+        widths = " or ".join(map(str, hole_counts))
+        raise ValueError(f"holes must be n x players x {widths} and boards n x 5, got {holes.shape} and "
+                         f"{boards.shape}")
+    players, hole = holes.shape[1], holes.shape[2]
+    rows = da.concatenate([holes.reshape(holes.shape[0], hole * players), boards], axis=1)  # type: ignore[no-untyped-call]
     rows = rows.rechunk({1: -1})
 
     def block(cards: Any, block_info: Any = None) -> Any:
         import numpy as np
 
         first = _block_first_row(block_info)
-        hole_part = _as_cards(cards[:, :2 * players].reshape(len(cards), players, 2), "holes", (None, None, 2),
-                              first)
-        ranks, shares = _showdown_into(hole_part, _as_cards(cards[:, 2 * players:], "boards", (None, 5), first),
-                                       threads, first)
-        return np.concatenate([ranks, shares], axis=1)
+        hole_part = _as_cards(cards[:, :hole * players].reshape(len(cards), players, hole), "holes",
+                              (None, None, hole), first)
+        board_part = _as_cards(cards[:, hole * players:], "boards", (None, 5), first)
+        return np.concatenate(run(hole_part, board_part, first), axis=1)
 
-    both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (2 * players,)))
-    return both[:, :players], both[:, players:]
+    both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (outputs * players,)))
+    return tuple(both[:, i * players:(i + 1) * players] for i in range(outputs))

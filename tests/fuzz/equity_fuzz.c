@@ -156,6 +156,14 @@ int main(int argc, char **argv) {
                                 (uint64_t)upto(50), (uint64_t)upto(60), omaha_counts, upto(2) ? omaha_squares : NULL,
                                 &omaha_deals);
             }
+            if (omaha_built) { /* Omaha showdowns: rows of any ids, 0..11 players of 3..7 cards */
+                static uint16_t sd_ranks[64 * 12], sd_lows[64 * 12], sd_shares[64 * 12];
+                int sd_hole = 3 + upto(5), sd_players = upto(12), sd_rows = upto(4);
+                for (int i = 0; i < 60; i++) rows_holes[i] = card();
+                if (sd_hole * sd_players * sd_rows <= 60 && 5 * sd_rows <= 8)
+                    hr_omaha_showdown_batch(omaha_high, omaha_low, omaha_index, rows_holes, sd_hole, board, sd_rows,
+                                            sd_players, upto(2), sd_ranks, upto(2) ? sd_lows : NULL, sd_shares, &err);
+            }
             hr_sd_tbs_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
             if (r % 500 == 0) {
                 static uint64_t sd_counts[1405];

@@ -131,6 +131,8 @@ def test_clustering_refuses_bad_input():
         (lambda: kmeans(np.array([[np.nan]]), 1), ValueError, "finite"),
         (lambda: kmeans(np.array(["a"]), 1), TypeError, "numeric"),
         (lambda: kmeans(np.zeros((3, 2)), 5), ValueError, "k must be"),
+        (lambda: kmeans(np.zeros((0, 2)), 1), ValueError, "no points"),
+        (lambda: emd_kmeans(np.zeros((0, 4), np.int64), 1), ValueError, "no points"),
     ]:
         with pytest.raises(kind, match=words):
             call()

@@ -159,6 +159,7 @@ def test_one_hand_and_its_forms():
     assert handrank.format_cards(Indexer([2]).unindex(Indexer([2]).index("Ah As"))) == "Ac Ad"
     assert flop.unindex([0, 1]).shape == (2, 5) and flop.unindex(0) == [3, 7, 0, 1, 2]
     assert repr(Indexer([2, 3, 1, 1], deck="short")) == "Indexer([2, 3, 1, 1], deck='short')"
+    assert Indexer(np.array([2, 3])).size() == flop.size()
 
 
 def test_bad_input_is_refused_by_name():

@@ -164,8 +164,10 @@ def _clustering_arguments(n: int, k: object, seed: object, iterations: object, t
     from ._work import thread_count
     from .cards import exact_int
 
+    if n == 0:
+        raise ValueError("no points to cluster")
     buckets = exact_int(k, "k (the number of buckets) as an int")
-    if not 1 <= buckets <= max(n, 1):
+    if not 1 <= buckets <= n:
         raise ValueError(f"k must be from 1 to the number of points ({n}), got {buckets}")
     rounds, drawn, nthreads = checked_iterations(iterations), seed_or_drawn(seed), thread_count(threads)
     if weights is not None:

@@ -54,8 +54,11 @@ class Indexer:
     """
 
     def __init__(self, rounds: Sequence[int], *, deck: str = "full") -> None:
-        if isinstance(rounds, (str, bytes)) or not isinstance(rounds, Sequence):
+        if isinstance(rounds, (str, bytes)) or not (isinstance(rounds, Sequence) or is_ndarray(rounds)):
             raise TypeError(f"rounds are a list of cards per round such as [2, 3], got {type(rounds).__name__}")
+        shape = getattr(rounds, "shape", None)
+        if shape is not None and len(shape) != 1:
+            raise ValueError(f"rounds are a 1-D list of cards per round, got shape {shape}")
         counts = tuple(exact_int(r, "cards per round as an int", f" (round {i})") for i, r in enumerate(rounds))
         if deck not in ("full", "short"):
             raise ValueError(f"deck is 'full' (52 cards) or 'short' (36 cards, six to ace), got {deck!r}")

@@ -474,26 +474,10 @@ int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
             const uint8_t *hole = holes + r * width, *board = boards + r * 5;
-            /* ids 0..51 and no card twice: one bit a card, counted once (no branch a card) */
-            uint64_t seen = 0, repeats = 0;
-            int any = 0;
-            for (int j = 0; j < width + 5; j++) {
-                int c = j < width ? hole[j] : board[j - width];
-                uint64_t bit = 1ull << (c & 63);
-                any |= c;
-                repeats |= seen & bit;
-                seen |= bit;
-            }
-            if (HR_UNLIKELY(any > 63 || repeats || (seen >> 52))) {
-                uint64_t taken = 0; /* which fault, the first in the row */
-                for (int j = 0; j < width + 5; j++) {
-                    int c = j < width ? hole[j] : board[j - width];
-                    if (c > 51 || (taken >> c & 1)) {
-                        *error = c > 51 ? HR_ERR_CARD : HR_ERR_DUPLICATE;
-                        return r;
-                    }
-                    taken |= 1ull << c;
-                }
+            int bad = check_row(hole, width, board); /* every player's cards as one "hole" */
+            if (HR_UNLIKELY(bad)) {
+                *error = bad;
+                return r;
             }
             uint64_t key = HR_OMAHA_BOARD_BIAS;
             for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];

@@ -453,35 +453,38 @@ static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table
     }
 }
 
-int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                                const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
-                                int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error) {
-    *error = 0;
-    if (nhole < 4 || nhole > 6) {
-        *error = HR_ERR_COUNT;
-        return 0;
-    }
-    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) {
-        *error = HR_ERR_PLAYERS;
-        return 0;
-    }
+/* The showdown rows with the hole count a constant: the pair loops unroll (a run-time count
+ * cost a mispredicted loop exit a player). */
+HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                      const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
+                                      int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
+                                      int *error) {
     int width = nhole * nplayers, block_high[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], block_low[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];
     uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK];
     int suit[HR_OMAHA_BLOCK];
     for (int64_t start = 0; start < nrows; start += HR_OMAHA_BLOCK) {
         int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK;
-        /* first every row's check, board row and flush suit, its table lines fetched ahead */
+        /* the boards' slots first, their board_row entries fetched ahead (a chain of two cold
+         * loads a row), then every row's check, board row and flush suit */
+        uint32_t slot[HR_OMAHA_BLOCK];
+        uint64_t keys[HR_OMAHA_BLOCK];
+        for (int i = 0; i < count; i++) {
+            const uint8_t *board = boards + (start + i) * 5;
+            uint64_t key = HR_OMAHA_BOARD_BIAS;
+            for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
+            keys[i] = key;
+            slot[i] = multiset_slot(key);
+            HR_PREFETCH(board_row + slot[i]); /* harmless for a bad row: it is read after the check */
+        }
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
-            const uint8_t *hole = holes + r * width, *board = boards + r * 5;
-            int bad = check_row(hole, width, board); /* every player's cards as one "hole" */
+            int bad = check_row(holes + r * width, width, boards + r * 5); /* every player's cards as one hole */
             if (HR_UNLIKELY(bad)) {
                 *error = bad;
                 return r;
             }
-            uint64_t key = HR_OMAHA_BOARD_BIAS;
-            for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
-            at[i] = board_row[multiset_slot(key)];
+            uint64_t key = keys[i];
+            at[i] = board_row[slot[i]];
             uint64_t suited = key & HR_FLUSH_CHECK;
             suit[i] = suited ? hr_ctz64(suited >> HR_SUIT_SHIFT) >> 2 : -1;
             for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
@@ -527,6 +530,28 @@ int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_
         }
     }
     return -1;
+}
+
+int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
+                                int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error) {
+    *error = 0;
+    if (nhole < 4 || nhole > 6) {
+        *error = HR_ERR_COUNT;
+        return 0;
+    }
+    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) {
+        *error = HR_ERR_PLAYERS;
+        return 0;
+    }
+    switch (nhole) {
+    case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, nplayers, hilo, ranks,
+                                       lows, shares, error);
+    case 5: return omaha_showdown_rows(high_table, low_table, board_row, holes, 5, boards, nrows, nplayers, hilo, ranks,
+                                       lows, shares, error);
+    default: return omaha_showdown_rows(high_table, low_table, board_row, holes, 6, boards, nrows, nplayers, hilo,
+                                        ranks, lows, shares, error);
+    }
 }
 
 int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,

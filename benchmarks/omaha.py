@@ -6,7 +6,8 @@ One thread, random hands as C-contiguous uint8 arrays (generation not timed), me
 --repeat runs: PLO4/5/6 high and PLO4 hi-lo low with ``omaha.evaluate_many``, Hold'em
 7-card ``evaluate_many`` for the ratio issue 10 asks about (PLO4 at least 20% of it), the
 per-call ``omaha.evaluate`` against phevaluator's ``evaluate_omaha_cards``, and the answers
-of both compared on --check random PLO4 hands.
+of both compared on --check random PLO4 hands; showdown_many against evaluate_many on the
+same deals.
 """
 
 from __future__ import annotations
@@ -44,6 +45,17 @@ def main() -> None:
             low = len(rows) / timed(lambda h=holes, b=boards: omaha.evaluate_low_many(h, b, threads=1),
                                     args.repeat)[0]
             print(f"PLO4 evaluate_low_many: {low / 1e6:,.1f} M hands/s")
+    for nhole, players in ((4, 2), (4, 6), (6, 3)):
+        holes, boards = omaha.deal(args.hands // players, players, hole=nhole, seed=3)
+        out = (np.empty(holes.shape[:2], np.uint16), np.empty(holes.shape[:2], np.uint16))
+        hands = holes.shape[0] * players
+        settled = hands / timed(lambda h=holes, b=boards, o=out: omaha.showdown_many(h, b, threads=1, out=o),
+                                args.repeat)[0]
+        each = np.ascontiguousarray(holes.reshape(-1, nhole))
+        board_rows = np.ascontiguousarray(np.repeat(boards, players, axis=0))
+        ranked = hands / timed(lambda h=each, b=board_rows: omaha.evaluate_many(h, b, threads=1), args.repeat)[0]
+        print(f"PLO{nhole} showdown_many, {players} players: {settled / 1e6:,.1f} M hands/s, "
+              f"{settled / ranked:.2f}x evaluate_many on the same deals (issue 24 asks 1.2x)")
     calls = random_hands(args.calls, 9, 99).tolist()
     start = time.perf_counter()
     for row in calls:

@@ -221,3 +221,15 @@ def test_three_players_with_a_big_last_range_equal_numpy():
                 expected[mask] += float(w[sets == mask].sum())
     assert len(combos[2]) > 64 and deals == counted
     assert all(math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-9) for x, y in zip(out, expected))
+
+
+def test_the_exact_budget_counts_suit_orbits_once():
+    """'AA,KK' vs 'QQ,JJ' vs 'AKs,AQs' preflop: every suit renaming fixes the spot, so the walk
+    takes each runout orbit once (a 24th of the runouts); the estimate used to ignore that and
+    answer with Monte Carlo although enumeration takes a fraction of a second."""
+    from handrank import equity
+
+    exact = equity(["AA,KK", "QQ,JJ", "AKs,AQs"])
+    assert exact.exact and exact.method == "enumeration"
+    sampled = equity(["AA,KK", "QQ,JJ", "AKs,AQs"], trials=400_000, seed=3)
+    assert all(abs(e - s) <= 4 * err for e, s, err in zip(exact.equity, sampled.equity, sampled.stderr))

@@ -227,11 +227,12 @@ def _symmetry(spot: _Spot) -> tuple[Any, int]:
 
 
 def _exact_ranges(spot: _Spot, runouts: int, work: float, nthreads: int,
-                  progress: Callable[[int, int], None] | None, game: _Game = _HOLDEM) -> tuple[list[float], int]:
+                  progress: Callable[[int, int], None] | None, game: _Game = _HOLDEM,
+                  symmetry: tuple[Any, int] | None = None) -> tuple[list[float], int]:
     n = spot.nplayers
     args = spot.c_args()
     kernel = game.kernel("ranges")
-    group, ngroup = _symmetry(spot)
+    group, ngroup = symmetry or _symmetry(spot)
     slices = max(1, min(runouts, math.ceil(work / ngroup / _SLICE_WORK)))
     if slices == 1:  # small: one call, nothing to share out
         outcomes, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
@@ -362,8 +363,9 @@ def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None,
         unseen = game.deck - len(spot.board) - len(spot.dead)
         runouts = math.comb(unseen, 5 - len(spot.board))
         work = _ranges_work(spot, runouts, min(1326, len(spot.weights)))
-        if work <= EXACT_BUDGET:
-            outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress, game)
+        symmetry = _symmetry(spot)  # runouts of one suit orbit are walked once: the work shrinks by its size
+        if work / symmetry[1] <= EXACT_BUDGET:
+            outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress, game, symmetry)
             return _weighted_result(labels, board_text, outcomes, deals, "enumeration")
         trials = DEFAULT_TRIALS
         seed = _seed(seed)

@@ -15,7 +15,8 @@ NO_COMPILER = """
 handrank: building the C extension needs a C compiler, and none could be run.
   Debian/Ubuntu: apt-get install gcc (or clang)   Fedora: dnf install gcc   Alpine: apk add build-base
   macOS: xcode-select --install                   Windows: the "Build Tools for Visual Studio" (C++ workload)
-Or install a prebuilt wheel: pip install --only-binary handrank handrank
+Or install a wheel: none is published yet, so build one where a compiler is
+  (pip install build && python -m build) and install that file here: pip install handrank-*.whl
 """
 
 

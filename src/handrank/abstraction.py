@@ -9,7 +9,7 @@ class has a member on one of those boards. The histograms are exact integer coun
 holding's runouts (``runouts`` of them: 1,081 on a flop, 46 on a turn, 1 on a river), so any
 number of threads gives the same arrays.
 
->>> features = class_features("flop", bins=4)       # about 10 s on one core
+>>> features = class_features("flop", bins=4)       # every flop board: seconds
 >>> features.ehs.shape, features.histogram.shape, features.runouts
 ((1286792,), (1286792, 4), 1081)
 >>> i = features.indexer.index("As Ah Kd 7c 2h")

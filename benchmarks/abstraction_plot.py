@@ -11,6 +11,7 @@ drawn with how many classes it holds. The machine and the date are in the title
 from __future__ import annotations
 
 import argparse
+
 import numpy as np
 from common import machine
 

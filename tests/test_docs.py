@@ -2,6 +2,7 @@
 
 import doctest
 import importlib
+import sys
 
 import pytest
 
@@ -13,7 +14,8 @@ import handrank
                                     "handrank.preflop", "handrank.simulate", "handrank.strength",
                                     "handrank.ace_to_five", "handrank.deuce_to_seven", "handrank.shortdeck",
                                     "handrank.omaha", "handrank.isomorphism", "handrank.abstraction",
-                                    "handrank.compat.treys", "handrank.compat.eval7", "handrank.compat.phevaluator"])
+                                    "handrank.compat.treys", "handrank.compat.eval7", "handrank.compat.phevaluator"]
+                         + (["handrank.compat.pokerkit"] if sys.version_info >= (3, 11) else []))
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

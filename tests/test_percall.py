@@ -125,6 +125,9 @@ BAD_HANDS = [
     "As Ks Qs Js Tx", "As Ks Qs Js T", "As Ks Qs Js Ts 9s 8s 7s", "", "   ", 5, None, b"As Ks Qs Js Ts",
     ("As", "Ks", "Qs", "Js", "2s"), [np.int64(0), 1, 2, 3, 4], (16, 20, 24, 28, 33), "6s 7s 8s 9s Ts Jh",
     (np.uint8(20), 24, 28, 32, 49), "Ac 2d 3h 4s 5c " * 3,
+    np.array([16, 20, 24, 28, 33]), np.array([0, 1, 2, 3, 3]), np.array([0, 1, 2, 3, 300]),
+    np.array([20, 24, 28, 32, 49, 50, 51], dtype=np.uint8), np.array([0, 1, 2, 3]), np.array([[0, 1, 2, 3, 4]]),
+    np.array([0.0, 1, 2, 3, 4]), np.array([True] * 5), np.array([16, 20, 24, 28, 33, 37, 41, 45]),
 ]
 
 
@@ -239,3 +242,36 @@ def test_omaha_compare_refuses_a_card_in_both_hands() -> None:
     got = [omaha.compare(tuple(a), tuple(b), tuple(c))
            for a, b, c in zip(holes_a.tolist(), holes_b.tolist(), boards.tolist())]
     assert got == ((ra < rb).astype(int) - (ra > rb)).tolist()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_numpy_rows_per_call_in_every_game(game):
+    evaluate, evaluate_many, low, counts = GAMES[game]
+    rng = np.random.default_rng(22)
+    for k in counts:
+        rows = _random_hands(rng, 5_000, k, 52 - low, low)
+        got = np.fromiter((evaluate(row) for row in rows), dtype=np.int64, count=len(rows))
+        assert (got == evaluate_many(rows)).all(), k
+
+
+def test_numpy_rows_per_call():
+    """A 1-D integer array (a row of a deal) is ranked by the C reader as a list; bad rows get
+    parse's messages, as before."""
+    rng = np.random.default_rng(21)
+    for k in (5, 6, 7):
+        rows = _random_hands(rng, 20_000, k)
+        for dtype in (np.uint8, np.int64):
+            typed = rows.astype(dtype)
+            got = np.fromiter((handrank.evaluate(row) for row in typed), dtype=np.int64, count=len(rows))
+            assert (got == handrank.evaluate_many(rows)).all(), (k, dtype)
+    for bad, words in [(np.array([0, 1, 2, 3, 3]), "duplicate card '2s' \\(position 4\\)"),
+                       (np.array([0, 1, 2, 3, 300]), "card id 300 is out of range 0..51 \\(position 4\\)"),
+                       (np.array([0, 1, 2, 3]), "5, 6 or 7 cards, got 4"),
+                       (np.array([[0, 1, 2, 3, 4]]), "1-D array")]:
+        with pytest.raises(ValueError, match=words):
+            handrank.evaluate(bad)
+    with pytest.raises(TypeError, match="integer array"):
+        handrank.evaluate(np.array([0.0, 1, 2, 3, 4]))
+    with pytest.raises(TypeError):
+        handrank.evaluate(np.array([True, False, True, False, True]))
+    assert handrank.compare(np.array([51, 47, 43, 39, 35]), np.array([0, 4, 8, 12, 17])) == 1

@@ -30,7 +30,7 @@ from . import _percall
 from ._core import lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
-from .evaluate import _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into
+from .evaluate import _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into, rank_array_row
 
 if TYPE_CHECKING:
     import numpy as np
@@ -91,6 +91,9 @@ _rank_one = _percall.ace_to_five
 def _checked_rank(hand: HandLike) -> int:
     """The rank of a hand the C reader left to Python (numpy ints, an array) or refused:
     checked here, so that a fault is named."""
+    fast: int = rank_array_row(_rank_one, hand)
+    if fast:
+        return fast
     cards = parse(hand)
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"an ace-to-five hand has 5, 6 or 7 cards, got {len(cards)}")

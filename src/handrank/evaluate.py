@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import _percall
 from ._core import ffi, lib
-from .cards import HandLike, exact_int, format_card, parse
+from .cards import HandLike, exact_int, format_card, is_ndarray, parse
 
 if TYPE_CHECKING:  # numpy is imported on first use: `import handrank` stays fast
     import numpy as np
@@ -150,8 +150,25 @@ def evaluate(hand: HandLike) -> int:
         TypeError: something that is not a card.
     """
     # The C reader takes tuples and lists of plain ints and card strings, and answers 0 for
-    # anything else or anything wrong: the checked path then reads it or names the fault.
-    return _rank_one(hand) or _rank_checked(parse(hand))
+    # anything else or anything wrong: the other paths then read it or name the fault.
+    return _rank_one(hand) or _rank_other(hand)
+
+
+def rank_array_row(rank_one: Any, hand: object) -> int:
+    """A game's one-hand C reader on a 1-D integer array, as a list (a numpy row a call, as
+    simulation loops pass them: several times faster than parsing it); 0 for anything else or
+    anything refused, which the game's checked path then reads or names."""
+    if is_ndarray(hand):
+        array: Any = hand
+        if array.ndim == 1 and array.dtype.kind in "iu" and len(array) <= MAX_CARDS:
+            rank: int = rank_one(array.tolist())
+            return rank
+    return 0
+
+
+def _rank_other(hand: HandLike) -> int:
+    """A hand the C reader left alone: a numpy row, or the checked path (``parse`` names the fault)."""
+    return rank_array_row(_rank_one, hand) or _rank_checked(parse(hand))
 
 
 def compare(a: HandLike, b: HandLike) -> int:
@@ -164,8 +181,8 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("3c 3s 3d Ac Ah", "2c 2s 2d Kc Kh")
     1
     """
-    first = _rank_one(a) or _rank_checked(parse(a))
-    second = _rank_one(b) or _rank_checked(parse(b))
+    first = _rank_one(a) or _rank_other(a)
+    second = _rank_one(b) or _rank_other(b)
     return (first < second) - (first > second)
 
 

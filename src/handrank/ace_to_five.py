@@ -30,7 +30,7 @@ from . import _percall
 from ._core import lib
 from ._display import html_table
 from .cards import HandLike, format_cards, parse
-from .evaluate import _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into, rank_array_row
+from .evaluate import _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into, checked_rank
 
 if TYPE_CHECKING:
     import numpy as np
@@ -89,16 +89,8 @@ _rank_one = _percall.ace_to_five
 
 
 def _checked_rank(hand: HandLike) -> int:
-    """The rank of a hand the C reader left to Python (numpy ints, an array) or refused:
-    checked here, so that a fault is named."""
-    fast: int = rank_array_row(_rank_one, hand)
-    if fast:
-        return fast
-    cards = parse(hand)
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"an ace-to-five hand has 5, 6 or 7 cards, got {len(cards)}")
-    rank: int = _rank_one(cards)
-    return rank
+    """The rank of a hand the C reader left to Python or refused: checked, a fault named."""
+    return checked_rank(hand, _rank_one, (5, 6, 7), "an ace-to-five hand has 5, 6 or 7 cards, got {}")
 
 
 def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,

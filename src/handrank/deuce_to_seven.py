@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from . import _percall
 from ._core import lib
 from .cards import HandLike, parse
-from .evaluate import Category, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into, rank_array_row
+from .evaluate import Category, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into, checked_rank
 from .names import RANK_PLURALS, RANK_WORDS
 
 if TYPE_CHECKING:
@@ -59,16 +59,8 @@ _rank_one = _percall.deuce_to_seven
 
 
 def _checked_rank(hand: HandLike) -> int:
-    """The rank of a hand the C reader left to Python (numpy ints, an array) or refused:
-    checked here, so that a fault is named."""
-    fast: int = rank_array_row(_rank_one, hand)
-    if fast:
-        return fast
-    cards = parse(hand)
-    if len(cards) != 5:
-        raise ValueError(f"a deuce-to-seven hand has 5 cards, got {len(cards)}")
-    rank: int = _rank_one(cards)
-    return rank
+    """The rank of a hand the C reader left to Python or refused: checked, a fault named."""
+    return checked_rank(hand, _rank_one, (5,), "a deuce-to-seven hand has 5 cards, got {}")
 
 
 def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,

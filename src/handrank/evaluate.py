@@ -166,6 +166,21 @@ def rank_array_row(rank_one: Any, hand: object) -> int:
     return 0
 
 
+def checked_rank(hand: HandLike, rank_one: Any, counts: tuple[int, ...], wrong_count: str,
+                 cards_of: Any = parse) -> int:
+    """Every game's one-hand rank where its C reader (``rank_one``) answered 0: a numpy row goes
+    back to it as a list; anything else is read by ``cards_of`` (which names a bad card), its
+    count checked against ``counts`` (``wrong_count`` with the count filled in), then ranked."""
+    rank: int = rank_array_row(rank_one, hand)
+    if rank:
+        return rank
+    cards = cards_of(hand)
+    if len(cards) not in counts:
+        raise ValueError(wrong_count.format(len(cards)))
+    rank = rank_one(cards)
+    return rank
+
+
 def _rank_other(hand: HandLike) -> int:
     """A hand the C reader left alone: a numpy row, or the checked path (``parse`` names the fault)."""
     return rank_array_row(_rank_one, hand) or _rank_checked(parse(hand))

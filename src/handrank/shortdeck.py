@@ -43,7 +43,7 @@ from .evaluate import (
     _output,
     _raise_row_error,
     _rank_into,
-    rank_array_row,
+    checked_rank,
 )
 from .showdown import PlayerResult, Showdown, _two_card_showdown
 
@@ -105,15 +105,8 @@ _rank_plain, _rank_trips = _percall.shortdeck, _percall.shortdeck_trips
 
 
 def _checked_rank(hand: HandLike, rank_one: Callable[[object], int]) -> int:
-    """The rank of a hand the C reader left to Python (numpy ints, an array) or refused:
-    checked here, so that a fault is named."""
-    rank = rank_array_row(rank_one, hand)
-    if rank:
-        return rank
-    cards = _cards(hand)
-    if not 5 <= len(cards) <= 7:
-        raise ValueError(f"a short-deck hand has 5, 6 or 7 cards, got {len(cards)}")
-    return rank_one(cards)
+    """The rank of a hand the C reader left to Python or refused: checked, a fault named."""
+    return checked_rank(hand, rank_one, (5, 6, 7), "a short-deck hand has 5, 6 or 7 cards, got {}", _cards)
 
 
 def _row_error(matrix: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:

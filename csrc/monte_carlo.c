@@ -11,6 +11,12 @@
  * player's combo in turn among those that fit the others, then redistributes the four cards
  * of two players between them. A chunk starts its walk from a fitting deal found by
  * backtracking and runs HR_WALK_BURN_IN steps before it counts.
+ * When the ranges are small (the product of all players' dealable combos, or of all but the
+ * widest player's, at most HR_JOINT_LIMIT), the deals of those players that share no card are
+ * listed once with their weights and drawn in one step from an alias table, clash-free by
+ * construction; the widest player, if left out, is drawn last among its combos that fit, and
+ * each listed deal is weighted by the weight of those combos, so that the pair of draws is
+ * again exactly the weighted distribution of the deals where no card is shared.
  * Board cards: a partial Fisher-Yates shuffle of the unseen cards. */
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +37,7 @@ HR_INLINE int search(const double *cumulative, int start, int end, double target
 
 #define HR_WALK_BURN_IN 64
 #define HR_MC_BATCH 64 /* deals dealt, then ranked, together: the lookups of a batch overlap */
+#define HR_JOINT_LIMIT 16384 /* most deals listed in a joint table (its setup is under 0.1 ms) */
 
 /* Drawing one player's combo by weight in O(1) (Walker's alias method over the combos that
  * meet no known card): column i is kept when a 32-bit draw is below threshold[i], else its
@@ -81,7 +88,7 @@ static void build_alias(alias_t *a, const double *weights, int *small, int *larg
 }
 
 typedef struct {
-    int n;
+    int n, total;
     const uint8_t *combos;
     const int32_t *start;
     const double *weights;
@@ -199,6 +206,156 @@ static double clash_chance(const sampler_t *s, double *weight_of /* [52 * 52] */
     return chance;
 }
 
+/* The joint table: every deal of the listed players (all but `last`, or all when last < 0)
+ * that shares no card, by weight times the weight of `last`'s combos that fit it. */
+typedef struct {
+    int count;         /* listed deals of positive weight */
+    int last;          /* the player drawn after the table, or -1 */
+    int *combo;        /* [count][HR_MAX_PLAYERS]: each deal's combo per player (last's unused) */
+    uint64_t *used;    /* [count]: the cards of each deal, with the known ones */
+    alias_t draw;      /* over 0 .. count-1 */
+    int nrandom;       /* players whose range is every combo, evenly: dealt from the deck */
+    int random[HR_MAX_PLAYERS];
+    int16_t *pair_of;  /* [nrandom][52 * 52]: their combo of two cards */
+} joint_t;
+
+/* Whether player p's dealable combos are every pair of the `unseen` cards, evenly weighted;
+ * if so, pair_of (52 * 52) is filled with its combo of each pair. */
+static int every_combo(const sampler_t *s, int p, int unseen, int16_t *pair_of) {
+    const alias_t *a = &s->draw[p];
+    if (a->threshold || a->count != unseen * (unseen - 1) / 2) return 0;
+    for (int k = 0; k < 52 * 52; k++) pair_of[k] = -1;
+    for (int k = 0; k < a->count; k++) {
+        int i = a->combo[k], c0 = s->combos[2 * i], c1 = s->combos[2 * i + 1];
+        if (pair_of[c0 * 52 + c1] >= 0) return 0; /* a combo twice: not every pair */
+        pair_of[c0 * 52 + c1] = pair_of[c1 * 52 + c0] = (int16_t)i;
+    }
+    return 1;
+}
+
+/* The weight of `last`'s dealable combos that meet no card of `used`. */
+static double fitting_weight(const sampler_t *s, int last, uint64_t used) {
+    double total = 0;
+    for (int k = 0; k < s->draw[last].count; k++) {
+        int i = s->draw[last].combo[k];
+        if (!(s->mask[i] & used)) total += s->weights[i];
+    }
+    return total;
+}
+
+/* Lists the deals; 0, or HR_ERR_MEMORY. On return count 0 means the table is not used. */
+static int build_joint(joint_t *j, const sampler_t *s) {
+    int n = s->n, unseen = 52 - hr_popcount64(s->known), is_random[HR_MAX_PLAYERS] = {0};
+    double product = 1, widest = 0;
+    j->count = 0;
+    j->last = -1;
+    j->combo = NULL;
+    j->used = NULL;
+    j->nrandom = 0;
+    j->pair_of = NULL;
+    if (s->total <= 32767) { /* combo numbers fit pair_of */
+        int16_t *pair_of = malloc(sizeof(int16_t) * 52 * 52 * (size_t)n);
+        if (!pair_of) return HR_ERR_MEMORY;
+        for (int p = 0; p < n; p++)
+            if (every_combo(s, p, unseen, pair_of + (size_t)j->nrandom * 52 * 52)) {
+                is_random[p] = 1;
+                j->random[j->nrandom++] = p;
+            }
+        if (j->nrandom) j->pair_of = pair_of;
+        else free(pair_of);
+    }
+    for (int p = 0; p < n; p++) {
+        if (is_random[p]) continue;
+        product *= s->draw[p].count;
+        if (s->draw[p].count > widest) {
+            widest = s->draw[p].count;
+            j->last = p;
+        }
+    }
+    if (product <= HR_JOINT_LIMIT) j->last = -1;
+    else if (product / widest > HR_JOINT_LIMIT) {
+        free(j->pair_of);
+        j->pair_of = NULL;
+        j->nrandom = 0;
+        return 0;
+    }
+    size_t most = (size_t)(j->last < 0 ? product : product / widest);
+    /* By inclusion and exclusion, the weight of last's combos that fit: all of them, less
+     * those holding each used card, plus those holding two of them. */
+    double last_total = 0, *card_weight = NULL, *pair_weight = NULL;
+    void *block = malloc(most * (sizeof(int) * HR_MAX_PLAYERS + sizeof(uint64_t) + sizeof(double) * 2 +
+                                 sizeof(uint32_t) + sizeof(int) * 4) +
+                         (j->last >= 0 ? sizeof(double) * (52 + 52 * 52) : 0));
+    if (!block) {
+        free(j->pair_of);
+        j->pair_of = NULL;
+        return HR_ERR_MEMORY;
+    }
+    j->combo = block;
+    j->used = (uint64_t *)(j->combo + most * HR_MAX_PLAYERS);
+    double *weight = (double *)(j->used + most), *scaled = weight + most;
+    uint32_t *threshold = (uint32_t *)(scaled + most);
+    int *alias = (int *)(threshold + most), *small = alias + most, *large = small + most, *identity = large + most;
+    if (j->last >= 0) {
+        card_weight = (double *)(identity + most);
+        pair_weight = card_weight + 52;
+        memset(card_weight, 0, sizeof(double) * (52 + 52 * 52));
+        for (int k = 0; k < s->draw[j->last].count; k++) {
+            int i = s->draw[j->last].combo[k], c0 = s->combos[2 * i], c1 = s->combos[2 * i + 1];
+            last_total += s->weights[i];
+            card_weight[c0] += s->weights[i];
+            card_weight[c1] += s->weights[i];
+            pair_weight[c0 * 52 + c1] += s->weights[i];
+            pair_weight[c1 * 52 + c0] += s->weights[i];
+        }
+    }
+    /* An odometer over the listed players' dealable combos. */
+    int digit[HR_MAX_PLAYERS] = {0}, order[HR_MAX_PLAYERS], norder = 0;
+    for (int p = 0; p < n; p++)
+        if (p != j->last && !is_random[p]) order[norder++] = p;
+    for (;;) {
+        uint64_t used = s->known;
+        double w = 1;
+        int fits = 1;
+        for (int k = 0; k < norder && fits; k++) {
+            int i = s->draw[order[k]].combo[digit[k]];
+            fits = !(s->mask[i] & used);
+            used |= s->mask[i];
+            w *= s->weights[i];
+        }
+        if (fits && j->last >= 0) {
+            int cards[2 * HR_MAX_PLAYERS], ncards = 0;
+            for (uint64_t rest = used & ~s->known; rest; rest &= rest - 1) cards[ncards++] = hr_ctz64(rest);
+            double z = last_total;
+            for (int a = 0; a < ncards; a++) {
+                z -= card_weight[cards[a]];
+                for (int b = a + 1; b < ncards; b++) z += pair_weight[cards[a] * 52 + cards[b]];
+            }
+            /* rounding may leave a crumb where nothing fits: count those exactly */
+            if (!(z > last_total * 1e-9)) z = fitting_weight(s, j->last, used);
+            w *= z;
+        }
+        if (fits && w > 0) {
+            for (int k = 0; k < norder; k++) j->combo[(size_t)j->count * HR_MAX_PLAYERS + order[k]] = s->draw[order[k]].combo[digit[k]];
+            j->used[j->count] = used;
+            weight[j->count] = w;
+            identity[j->count] = j->count;
+            j->count++;
+        }
+        int k = norder - 1;
+        while (k >= 0 && ++digit[k] == s->draw[order[k]].count) digit[k--] = 0;
+        if (k < 0) break;
+    }
+    j->draw.count = j->count;
+    j->draw.combo = identity;
+    int even = 1;
+    for (int e = 1; e < j->count; e++) even &= weight[e] == weight[0];
+    j->draw.threshold = even ? NULL : threshold; /* even weights: a uniform draw */
+    j->draw.alias = alias;
+    if (j->count && !even) build_alias(&j->draw, weight, small, large, scaled);
+    return 0;
+}
+
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
                           uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
@@ -219,6 +376,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
 
     sampler_t s;
     s.n = nplayers;
+    s.total = total;
     s.combos = combos;
     s.start = combo_start;
     s.weights = weights;
@@ -305,6 +463,17 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
 
     s.draw = draw;
     s.pair_index = NULL;
+    joint_t joint = {0, -1, NULL, NULL, {0, NULL, NULL, NULL}, 0, {0}, NULL};
+    if (!fixed && (error = build_joint(&joint, &s)) == 0 && joint.combo && !joint.count)
+        error = HR_ERR_IMPOSSIBLE; /* every listed deal shares a card */
+    if (error) {
+        free(joint.combo);
+        free(joint.pair_of);
+        free(tables);
+        free(block);
+        return error;
+    }
+    if (joint.count) overlap = 0;
     if (overlap) {
         s.pair_index = malloc(sizeof(int16_t) * 52 * 52 * (size_t)nplayers);
         if (!s.pair_index) {
@@ -359,7 +528,16 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                     continue;
                 }
                 uint64_t used = known;
-                if (overlap) {
+                if (joint.count) { /* one draw for the listed players, then the widest */
+                    int e = draw_alias(&joint.draw, &rng);
+                    memcpy(batch_combo[b], joint.combo + (size_t)e * HR_MAX_PLAYERS, sizeof batch_combo[b]);
+                    used = joint.used[e];
+                    if (joint.last >= 0) {
+                        redraw_one(&s, &rng, joint.last, used);
+                        batch_combo[b][joint.last] = s.current[joint.last];
+                        used |= s.mask[s.current[joint.last]];
+                    }
+                } else if (overlap) {
                     walk_step(&s, &rng);
                     for (int p = 0; p < nplayers; p++) {
                         batch_combo[b][p] = s.current[p];
@@ -376,6 +554,28 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                         batch_combo[b][p] = i;
                         used |= s.mask[i];
                     }
+                }
+                if (joint.nrandom) { /* the random players' cards first, then the board's */
+                    uint8_t cards[2 * HR_MAX_PLAYERS + 5];
+                    int need = 2 * joint.nrandom + left;
+                    for (int j = 0; j < need;) {
+                        int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
+                        uint8_t c = deck[pick];
+                        if (used >> c & 1) continue; /* a card in somebody's hand */
+                        deck[pick] = deck[j];
+                        deck[j] = c;
+                        cards[j++] = c;
+                    }
+                    for (int r = 0; r < joint.nrandom; r++)
+                        batch_combo[b][joint.random[r]] =
+                            joint.pair_of[(size_t)r * 52 * 52 + cards[2 * r] * 52 + cards[2 * r + 1]];
+                    for (int j = 0; j < left; j++) {
+                        uint8_t c = cards[2 * joint.nrandom + j];
+                        batch_cards[b][j] = c;
+                        key += hr_card_key[c];
+                    }
+                    batch_key[b] = key;
+                    continue;
                 }
                 for (int j = 0; j < left;) {
                     int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
@@ -406,6 +606,8 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
             done += (uint64_t)batch;
         }
     }
+    free(joint.combo);
+    free(joint.pair_of);
     free(s.pair_index);
     free(tables);
     free(block);

@@ -1,6 +1,7 @@
 """Monte Carlo where ranges overlap (the random walk), what can and cannot be dealt, and
 what every call must survive: huge inputs, and Ctrl-C."""
 
+import importlib
 import math
 import os
 import signal
@@ -12,10 +13,25 @@ import pytest
 
 from handrank import equity
 
-WALK_SPOTS = [  # ranges that share most of their cards: the sampler walks instead of redrawing
+WALK_SPOTS = [  # ranges that share most of their cards
+    # small ranges: every deal that fits is listed and drawn in one step (the joint table)
     (["AA,KK", "AA,KK", "AA,KK,QQ"], "2c 7d 9h Ts 3s"),
     (["AA,KK,AKs", "0.3(AA),KK", "AK"], "2c 7d 9h 3s"),
     (["QQ+,AKs", "QQ+,AKs", "0.5(QQ+),AKs"], "2c 7d 9h"),
+    # too many deals to list, even leaving one player out: the random walk
+    (["AA,KK,QQ"] * 5, "2c 7d 9h Ts 3s"),
+]
+
+JOINT_SPOTS = [  # each way of dealing the hole cards, against exact enumeration
+    # all but the widest player listed, the widest drawn last among its combos that fit (weighted)
+    (["0.3(AA),KK,AKs", "QQ+,AK", "0.5(22+),A2s+,0.25(KTo+)"], "2c 7d 9h", ""),
+    # 'random' players dealt from the deck like the board
+    (["AhKh", "random", "random"], "Qh Jh 2c 5d", ""),
+    (["QQ+,AKs", "JJ-88", "random"], "Kd 9s 4c 3h", "2h"),
+    (["random", "random"], "Kd 9s 4c 3h", "As"),
+    (["0.5(AA),KK", "random", "QQ,JJ", "random"], "Kd 9s 4c 3h 7c", ""),
+    # a weighted 'random' is not dealt from the deck: its weights count
+    (["0.5(random),AA", "KK"], "Kd 9s 4c 3h", ""),
 ]
 
 
@@ -29,8 +45,19 @@ def test_the_walk_lands_within_four_standard_errors_of_exact(players, board):
     assert math.isclose(sum(sampled.equity), 1.0)
 
 
-def test_walk_results_do_not_depend_on_threads():
-    players, board = WALK_SPOTS[0]
+@pytest.mark.parametrize(("players", "board", "dead"), JOINT_SPOTS)
+def test_each_way_of_dealing_lands_within_four_standard_errors_of_exact(players, board, dead, monkeypatch):
+    monkeypatch.setattr(importlib.import_module("handrank.equity"), "EXACT_BUDGET", 10**12)
+    exact = equity(players, board, dead)
+    sampled = equity(players, board, dead, trials=400_000, seed=3)
+    assert exact.exact and not sampled.exact
+    for p in range(len(players)):
+        assert abs(sampled.equity[p] - exact.equity[p]) <= 4 * sampled.stderr[p], (p, sampled, exact)
+
+
+@pytest.mark.parametrize(("players", "board"), [WALK_SPOTS[0], WALK_SPOTS[-1], JOINT_SPOTS[0][:2],
+                                                 JOINT_SPOTS[2][:2]])
+def test_sampled_results_do_not_depend_on_threads(players, board):
     one = equity(players, board, trials=200_000, seed=21)
     assert one == equity(players, board, trials=200_000, seed=21, threads=2)
 

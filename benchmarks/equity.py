@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import subprocess
 import time
 
+import numpy as np
 from common import machine
 
 import handrank
@@ -36,12 +38,16 @@ SPOTS = [
     ("4 players on Ts 9h 2s", ["AsKs", "QhJh", "9c9d", "7s6s"], "Ts 9h 2s", "", 5.1),
 ]
 
+# Monte Carlo: issue 20's three spots, and ranges on a flop
+MC_SPOTS = [(["AsAh", "KdKc"], ""), (["AA,KK", "QQ,JJ", "AKs,AQs"], ""), (["QQ+,AKs", "JJ-88", "random"], ""),
+            (["QQ+,AKs", "JJ-88", "A2s+,KQo,76s"], "Kd 9s 4c")]
+
 # Run in the baseline's interpreter: times each spot, prints JSON. Only `equity` is used.
 TIMER = r"""
 import json, statistics, sys, time
 import handrank
 sys.modules["handrank.equity"].EXACT_BUDGET = 10**13  # exact on every spot, as the issue timed it
-spots, budget = json.loads(sys.stdin.read())
+spots, budget, mc_spots = json.loads(sys.stdin.read())
 out = []
 for players, board, dead in spots:
     handrank.equity(players, board, dead)  # warm up
@@ -53,10 +59,13 @@ for players, board, dead in spots:
     out.append([statistics.median(times), result.equity, result.exact])
 if len(sys.argv) > 1:
     trials = int(sys.argv[1])
-    for players, board in (["AsAh", "KdKc"], ""), (["QQ+,AKs", "JJ-88", "A2s+,KQo,76s"], "Kd 9s 4c"):
-        start = time.perf_counter()
-        handrank.equity(players, board, trials=trials, seed=1)
-        out.append([time.perf_counter() - start, None, False])
+    for players, board in mc_spots:
+        times = []
+        for _ in range(5):
+            start = time.process_time()
+            handrank.equity(players, board, trials=trials, seed=1, threads=1)
+            times.append(time.process_time() - start)
+        out.append([statistics.median(times), None, False])
 print(json.dumps(out))
 """
 
@@ -92,7 +101,8 @@ def main() -> None:
     if args.baseline_python:
         spots = [[players, board, dead] for _, players, board, dead, _ in SPOTS]
         done = subprocess.run([args.baseline_python, "-c", TIMER, str(args.trials)],
-                              input=json.dumps([spots, args.budget]), capture_output=True, text=True, check=True)
+                              input=json.dumps([spots, args.budget, MC_SPOTS]), capture_output=True, text=True,
+                              check=True)
         baseline = json.loads(done.stdout)
 
     print("| spot (exact, 1 thread) | this | baseline | speed-up | goal | met |")
@@ -109,18 +119,29 @@ def main() -> None:
         else:
             print(f"| {name} | {fmt(seconds)} | | | {2 * slower:g}x | |")
 
-    print(f"\nMonte Carlo, {args.trials:,} deals, 1 thread (showdowns a second = deals x players / time)")
-    mc_spots = [(["AsAh", "KdKc"], ""), (["QQ+,AKs", "JJ-88", "A2s+,KQo,76s"], "Kd 9s 4c")]
-    for k, (players, board) in enumerate(mc_spots):
+    print(f"\nMonte Carlo, {args.trials:,} deals, 1 thread, CPU time, median of 5 (issue 20's spots; a deal's "
+          "rows are its players' hands, set against evaluate_many's rows a second on random 7-card rows)")
+    rows = np.argsort(np.random.default_rng(1).random((1_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    row_times = []
+    for _ in range(5):
+        start = time.process_time()
+        handrank.evaluate_many(rows, threads=1)
+        row_times.append(time.process_time() - start)
+    row_rate = len(rows) / statistics.median(row_times)
+    print(f"  evaluate_many: {row_rate / 1e6:.0f} M rows/s")
+    for k, (players, board) in enumerate(MC_SPOTS):
         handrank.equity(players, board, trials=100_000, seed=1)
-        start = time.perf_counter()
-        handrank.equity(players, board, trials=args.trials, seed=1)
-        seconds = time.perf_counter() - start
-        rate = args.trials * len(players) / seconds
-        line = f"  {' vs '.join(players)} {board}: this {rate / 1e6:.1f} M showdowns/s"
+        times = []
+        for _ in range(5):
+            start = time.process_time()
+            handrank.equity(players, board, trials=args.trials, seed=1, threads=1)
+            times.append(time.process_time() - start)
+        rate = args.trials / statistics.median(times)
+        line = (f"  {' vs '.join(players)} {board}: {rate / 1e6:.1f} M deals/s, "
+                f"{rate * len(players) / row_rate:.2f}x evaluate_many's rows")
         if baseline:
-            old = args.trials * len(players) / baseline[len(SPOTS) + k][0]
-            line += f", baseline {old / 1e6:.1f} M/s: {rate / old:.2f}x"
+            old = args.trials / baseline[len(SPOTS) + k][0]
+            line += f"; baseline {old / 1e6:.1f} M deals/s: {rate / old:.2f}x"
         print(line)
 
     try:

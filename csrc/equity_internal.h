@@ -99,7 +99,23 @@ extern const uint8_t hr_suit_perms[24][4];
 /* A showdown of n players given their ranks (lower wins): the set of players with the best
  * rank, as a bit mask. */
 HR_INLINE unsigned winners_of(const int *ranks, int n) {
-    int best = ranks[0]; /* without branches: which rank is lower is a coin toss to the CPU */
+    int best = ranks[0];
+    unsigned mask = 1;
+    for (int p = 1; p < n; p++) {
+        if (ranks[p] < best) {
+            best = ranks[p];
+            mask = 1u << p;
+        } else if (ranks[p] == best) {
+            mask |= 1u << p;
+        }
+    }
+    return mask;
+}
+
+/* The same without branches, for random deals, where which rank is lower is a coin toss to
+ * the CPU (enumeration walks boards in order, and there the branches predict well). */
+HR_INLINE unsigned winners_of_random(const int *ranks, int n) {
+    int best = ranks[0];
     for (int p = 1; p < n; p++) best = ranks[p] < best ? ranks[p] : best;
     unsigned mask = 0;
     for (int p = 0; p < n; p++) mask |= (unsigned)(ranks[p] == best) << p;

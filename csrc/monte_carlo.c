@@ -601,7 +601,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                         ranks[p] = game_multiset_rank(rules->multiset, key);
                     }
                 }
-                outcomes[winners_of(ranks, nplayers)]++;
+                outcomes[winners_of_random(ranks, nplayers)]++;
             }
             done += (uint64_t)batch;
         }

@@ -96,6 +96,30 @@ HR_INLINE int permute_card(const uint8_t *perm, int card) {
 /* The 24 permutations of the four suits, the identity first. */
 extern const uint8_t hr_suit_perms[24][4];
 
+/* Whether the runout (sorted card ids) is the smallest of its orbit; *stabilizer counts the
+ * permutations that map it onto itself. */
+HR_INLINE int smallest_of_orbit(const uint8_t *runout, int k, const uint8_t *group, int ngroup, int *stabilizer) {
+    *stabilizer = 1;
+    for (int g = 1; g < ngroup; g++) {
+        const uint8_t *perm = hr_suit_perms[group[g]];
+        uint8_t image[5];
+        for (int i = 0; i < k; i++) {
+            uint8_t c = (uint8_t)permute_card(perm, runout[i]);
+            int j = i;
+            while (j > 0 && image[j - 1] > c) {
+                image[j] = image[j - 1];
+                j--;
+            }
+            image[j] = c;
+        }
+        int cmp = 0;
+        for (int i = 0; i < k && !cmp; i++) cmp = image[i] < runout[i] ? -1 : image[i] > runout[i];
+        if (cmp < 0) return 0;
+        *stabilizer += cmp == 0;
+    }
+    return 1;
+}
+
 /* A showdown of n players given their ranks (lower wins): the set of players with the best
  * rank, as a bit mask. */
 HR_INLINE unsigned winners_of(const int *ranks, int n) {

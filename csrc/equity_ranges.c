@@ -353,30 +353,6 @@ static void walk(spot_t *s, int level, uint64_t used, int best, unsigned winners
 
 /* -------------------------------------------------------------------------- runouts */
 
-/* Whether the runout (sorted card ids) is the smallest of its orbit; *stabilizer counts the
- * permutations that map it onto itself. */
-static int smallest_of_orbit(const uint8_t *runout, int k, const uint8_t *group, int ngroup, int *stabilizer) {
-    *stabilizer = 1;
-    for (int g = 1; g < ngroup; g++) {
-        const uint8_t *perm = hr_suit_perms[group[g]];
-        uint8_t image[5];
-        for (int i = 0; i < k; i++) {
-            uint8_t c = (uint8_t)permute_card(perm, runout[i]);
-            int j = i;
-            while (j > 0 && image[j - 1] > c) {
-                image[j] = image[j - 1];
-                j--;
-            }
-            image[j] = c;
-        }
-        int cmp = 0;
-        for (int i = 0; i < k && !cmp; i++) cmp = image[i] < runout[i] ? -1 : image[i] > runout[i];
-        if (cmp < 0) return 0;
-        *stabilizer += cmp == 0;
-    }
-    return 1;
-}
-
 static void runout_showdowns(spot_t *s, uint64_t runout_mask, uint64_t key, uint64_t suits, double multiplicity) {
     for (int u = 0; u < s->ncombos; u++) {
         const combo_t *c = &s->combo[u];

@@ -72,6 +72,9 @@ int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *ce
 int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
                       int32_t end, double *outcomes, uint64_t *deals);
 int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
+int hr_preflop_matrix(int32_t first, int32_t end, double *sums);
+int hr_combo_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                            int32_t end, double *share, double *weight);
 #define HR_DEAL_RANDOM ...
 int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
             const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
@@ -149,6 +152,13 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
                      int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals);
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
                        int nknown, int64_t budget);
+#define HR_MADE_HIGH_CARD ...
+#define HR_DRAW_BACKDOOR_STRAIGHT ...
+int hr_breakdown(const uint8_t *combos, int ncombos, const uint8_t *board, int nboard, uint8_t *made,
+                 uint16_t *draws);
+int hr_combo_equity(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                    const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
+                    int ngroup, uint64_t first, uint64_t end, double *share, double *weight);
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
                           uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
@@ -157,7 +167,8 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 # Paths relative to the project root, where pip runs setup.py.
 SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
            "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c", "csrc/omaha.c",
-           "csrc/isomorphism.c", "csrc/kmeans.c",
+           "csrc/isomorphism.c", "csrc/kmeans.c", "csrc/breakdown.c",
+           "csrc/combo_equity.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",
            "tables/lowball.c", "tables/shortdeck.c"]
 

@@ -120,6 +120,16 @@ int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const d
 /* The preflop table's class key of each matchup (4 card ids a row: two holdings); returns -1,
  * or the first row with a bad id or a card twice (its key unset). */
 int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
+/* Class against class preflop (169 x 169, chart order: cell = row * 13 + column, rows and
+ * columns A .. 2, pairs on the diagonal, suited above it, offsuit below): for each combo
+ * numbered [first, end) of the 1,326 (first card 1..51, second below it, in that order) against
+ * every combo that shares no card, sums[(a * 169 + b) * 3 + m] adds the boards a's combo wins
+ * (m = 0), splits (1) and all boards (2). HR_ERR_RANGE for a bad slice. */
+int hr_preflop_matrix(int32_t first, int32_t end, double *sums);
+/* hr_combo_equity's share and weight for heads-up preflop without dead cards, from the table
+ * (each board counted once), for player 0's combos [first, end) counted from its first. */
+int hr_combo_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                            int32_t end, double *share, double *weight);
 
 /* Monte Carlo: `trials` deals in all, numbered in chunks of HR_EQUITY_CHUNK; this call deals
  * chunks [first_chunk, end_chunk), chunk c from its own random stream seeded by (seed, c), so
@@ -128,6 +138,51 @@ int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys);
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
                           uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
+
+/* ----------------------------------------------------------------------- range analysis
+ * Each combo's made-hand class (made[i], HR_MADE_*) and draws (draws[i], HR_DRAW_* bits; none
+ * on a 5-card board) on a board of 3..5 cards, as defined in docs/guide/analysis.md. Returns 0,
+ * HR_ERR_BOARD, HR_ERR_CARD or HR_ERR_DUPLICATE (a card twice in the board or a combo, or a
+ * combo holding a board card); on an error `made` and `draws` are unspecified. */
+#define HR_MADE_STRAIGHT_FLUSH 0
+#define HR_MADE_QUADS 1
+#define HR_MADE_FULL_HOUSE 2
+#define HR_MADE_FLUSH 3
+#define HR_MADE_STRAIGHT 4
+#define HR_MADE_SET 5
+#define HR_MADE_TRIPS 6
+#define HR_MADE_BOARD_TRIPS 7
+#define HR_MADE_TWO_PAIR 8
+#define HR_MADE_OVERPAIR 9
+#define HR_MADE_TOP_PAIR_TOP_KICKER 10
+#define HR_MADE_TOP_PAIR_GOOD_KICKER 11
+#define HR_MADE_TOP_PAIR_WEAK_KICKER 12
+#define HR_MADE_POCKET_BELOW_TOP 13
+#define HR_MADE_MIDDLE_PAIR 14
+#define HR_MADE_BOTTOM_PAIR 15
+#define HR_MADE_UNDERPAIR 16
+#define HR_MADE_BOARD_PAIR 17
+#define HR_MADE_ACE_HIGH 18
+#define HR_MADE_HIGH_CARD 19
+#define HR_DRAW_FLUSH 1
+#define HR_DRAW_NUT_FLUSH 2
+#define HR_DRAW_OPEN_ENDED 4
+#define HR_DRAW_GUTSHOT 8
+#define HR_DRAW_COMBO 16
+#define HR_DRAW_BACKDOOR_FLUSH 32
+#define HR_DRAW_BACKDOOR_STRAIGHT 64
+int hr_breakdown(const uint8_t *combos, int ncombos, const uint8_t *board, int nboard, uint8_t *made,
+                 uint16_t *draws);
+
+/* Exact equity of each combo of player 0's range against the others' (see combo_equity.c):
+ * over the runouts numbered [first, end), one per orbit of `group` (as hr_equity_ranges: from
+ * hr_equity_symmetry, or just {0}; HR_ERR_RANGE if it does not fix player 0's range), share[i]
+ * adds the weight of combo i's deals times its part of the pot and weight[i] the weight of
+ * its deals (a deal's weight is the product of its combos' weights), for i < combo_start[1].
+ * Returns 0 or HR_ERR_*. */
+int hr_combo_equity(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
+                    const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
+                    int ngroup, uint64_t first, uint64_t end, double *share, double *weight);
 
 /* ------------------------------------------------------------------ simulations in bulk */
 #define HR_DEAL_RANDOM 255 /* in fixed_holes: this player's two cards are dealt at random */

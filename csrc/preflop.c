@@ -105,3 +105,56 @@ int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const d
     *deals += pairs * HR_PREFLOP_BOARDS;
     return 0;
 }
+
+/* The chart cell (row * 13 + column, rows and columns A .. 2) of a combo's starting hand:
+ * pairs on the diagonal, suited above it, offsuit below. */
+HR_INLINE int chart_cell(int c0, int c1) {
+    int high = (c0 > c1 ? c0 : c1) >> 2, low = (c0 > c1 ? c1 : c0) >> 2;
+    if (high == low) return (12 - high) * 14;
+    return (c0 & 3) == (c1 & 3) ? (12 - high) * 13 + (12 - low) : (12 - low) * 13 + (12 - high);
+}
+
+int hr_preflop_matrix(int32_t first, int32_t end, double *sums) {
+    if (first < 0 || end > 1326 || first > end) return HR_ERR_RANGE;
+    int number = 0;
+    for (int a0 = 1; a0 < 52; a0++)
+        for (int a1 = 0; a1 < a0; a1++, number++) {
+            if (number < first || number >= end) continue;
+            uint64_t mask = card_bit(a0) | card_bit(a1);
+            double *row = sums + (size_t)chart_cell(a0, a1) * 169 * 3;
+            for (int b0 = 1; b0 < 52; b0++)
+                for (int b1 = 0; b1 < b0; b1++) {
+                    if (mask & (card_bit(b0) | card_bit(b1))) continue;
+                    int64_t counts[4];
+                    int error = lookup(a0, a1, b0, b1, counts);
+                    if (error) return error;
+                    double *cell = row + (size_t)chart_cell(b0, b1) * 3;
+                    cell[0] += (double)counts[1];
+                    cell[1] += (double)counts[3];
+                    cell[2] += (double)HR_PREFLOP_BOARDS;
+                }
+        }
+    return 0;
+}
+
+int hr_combo_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                            int32_t end, double *share, double *weight) {
+    int error = check_ranges(combos, combo_start, weights, 2);
+    if (error) return error;
+    int32_t count = combo_start[1] - combo_start[0];
+    if (first < 0 || end > count || first > end) return HR_ERR_RANGE;
+    for (int i = combo_start[0] + first; i < combo_start[0] + end; i++) {
+        uint64_t mask = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
+        double row[4] = {0, 0, 0, 0};
+        for (int j = combo_start[1]; j < combo_start[2]; j++) {
+            if (mask & (card_bit(combos[2 * j]) | card_bit(combos[2 * j + 1]))) continue;
+            int64_t counts[4];
+            if ((error = lookup(combos[2 * i], combos[2 * i + 1], combos[2 * j], combos[2 * j + 1], counts)))
+                return error;
+            for (int m = 1; m < 4; m++) row[m] += weights[j] * (double)counts[m];
+        }
+        share[i] += weights[i] * (row[1] + row[3] / 2);
+        weight[i] += weights[i] * (row[1] + row[2] + row[3]);
+    }
+    return 0;
+}

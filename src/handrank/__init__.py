@@ -11,6 +11,18 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 """
 
 from . import abstraction, isomorphism
+from .analysis import (
+    DRAW_CLASSES,
+    MADE_CLASSES,
+    Breakdown,
+    ComboEquity,
+    EquityMatrix,
+    Outs,
+    breakdown,
+    combo_equity,
+    equity_matrix,
+    outs,
+)
 from .cards import RANKS, SUITS, CardLike, HandLike, card, format_card, format_cards, parse
 from .census import CategoryCount, Census, census
 from .equity import EquityResult, equity
@@ -53,4 +65,6 @@ __all__ = [
     "equity", "EquityResult", "parse_range", "preflop_chart", "PreflopChart",
     "deal", "showdown_many", "holdings", "holding_index", "hand_strength", "hand_strength_many", "HandStrength",
     "canonical_boards", "isomorphism", "abstraction",
+    "breakdown", "Breakdown", "MADE_CLASSES", "DRAW_CLASSES", "combo_equity", "ComboEquity", "equity_matrix",
+    "EquityMatrix", "outs", "Outs",
 ]

@@ -355,18 +355,9 @@ def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None,
     """Equity of a checked spot (trials, seed, threads and client checked too) in `game`."""
     n = spot.nplayers
     if trials is None:
-        if game.holdem_paths and n == 2 and not spot.board and not spot.dead:
-            outcomes, deals = _exact_table(spot)
-            return _weighted_result(labels, board_text, outcomes, deals, "table")
-        if game.holdem_paths and spot.fixed:
-            return _exact_fixed(labels, board_text, spot)
-        unseen = game.deck - len(spot.board) - len(spot.dead)
-        runouts = math.comb(unseen, 5 - len(spot.board))
-        work = _ranges_work(spot, runouts, min(1326, len(spot.weights)))
-        symmetry = _symmetry(spot)  # runouts of one suit orbit are walked once: the work shrinks by its size
-        if work / symmetry[1] <= EXACT_BUDGET:
-            outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress, game, symmetry)
-            return _weighted_result(labels, board_text, outcomes, deals, "enumeration")
+        exact = _exact(labels, board_text, spot, nthreads, progress, game, EXACT_BUDGET)
+        if exact is not None:
+            return exact
         trials = DEFAULT_TRIALS
         seed = _seed(seed)
 
@@ -375,6 +366,24 @@ def _equity(labels: list[str], board_text: str, spot: _Spot, trials: int | None,
     win, tie, share, second = _chances(counts, n)
     stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) / trials) for p in range(n)]
     return EquityResult(labels, board_text, win, tie, share, trials, False, stderr, seed, "monte carlo")
+
+
+def _exact(labels: list[str], board_text: str, spot: _Spot, nthreads: int,
+           progress: Callable[[int, int], None] | None, game: _Game, budget: float) -> EquityResult | None:
+    """The exact answer, or None when enumerating would take more than ``budget`` steps."""
+    if game.holdem_paths and spot.nplayers == 2 and not spot.board and not spot.dead:
+        outcomes, deals = _exact_table(spot)
+        return _weighted_result(labels, board_text, outcomes, deals, "table")
+    if game.holdem_paths and spot.fixed:
+        return _exact_fixed(labels, board_text, spot)
+    unseen = game.deck - len(spot.board) - len(spot.dead)
+    runouts = math.comb(unseen, 5 - len(spot.board))
+    work = _ranges_work(spot, runouts, min(1326, len(spot.weights)))
+    symmetry = _symmetry(spot)  # runouts of one suit orbit are walked once: the work shrinks by its size
+    if work / symmetry[1] > budget:
+        return None
+    outcomes, deals = _exact_ranges(spot, runouts, work, nthreads, progress, game, symmetry)
+    return _weighted_result(labels, board_text, outcomes, deals, "enumeration")
 
 
 def _weighted_result(labels: list[str], board_text: str, outcomes: Sequence[float], deals: int,

@@ -368,3 +368,63 @@ def test_outs_say_it_as_players_do():
 def test_outs_need_a_flop_or_a_turn(board, message):
     with pytest.raises(ValueError, match=message):
         outs("Ah Qh", "Kd Kc", board)
+
+
+# ----------------------------------------------------------------- pictures and CLI
+
+
+def test_grid_and_picture_of_a_breakdown(tmp_path):
+    result = breakdown("QQ+,AKs,T9s,A5s", "Kd 9s 4c")
+    grid = result.grid()
+    assert grid[0][0] == "overpair" and grid[0][1] == "top pair, top kicker" and grid[1][1] == "set"
+    assert grid[4][5] == "middle pair" and grid[0][9] == "ace high" and grid[12][12] == ""
+    path = tmp_path / "grid.svg"
+    assert result.plot(str(path)) == str(path) and b"<svg" in path.read_bytes()[:400]
+    with pytest.raises(ValueError, match="must end in .png, .svg or .pdf"):
+        result.plot(str(tmp_path / "grid.gif"))
+    with pytest.raises(ValueError, match="does not exist"):
+        result.plot(str(tmp_path / "missing" / "grid.png"))
+
+
+def run_cli(capsys, *argv):
+    from handrank.cli import main
+
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_cli_breakdown_outs_and_per_combo(capsys, tmp_path):
+    import json
+
+    status, out, _ = run_cli(capsys, "breakdown", "QQ+", "AKs", "--board", "Kd 9s 4c")
+    assert status == 0 and out.strip() == breakdown("QQ+,AKs", "Kd 9s 4c").table()
+    status, out, _ = run_cli(capsys, "breakdown", "QQ+,AKs", "--board", "Kd 9s 4c", "--json")
+    assert status == 0 and json.loads(out) == breakdown("QQ+,AKs", "Kd 9s 4c").as_dict()
+    status, out, _ = run_cli(capsys, "outs", "AhQh", "KdKc", "--board", "Kh 7h 2c 9s")
+    assert status == 0 and "7 outs (3h 4h 5h 6h 8h Th Jh)" in out
+    status, out, _ = run_cli(capsys, "outs", "Ah", "Qh", "Kd", "Kc", "--board", "Kh 7h 2c 9s", "--json")
+    assert status == 0 and json.loads(out)["summary"] == "7 outs (3h 4h 5h 6h 8h Th Jh)"
+    status, out, _ = run_cli(capsys, "equity", "--per-combo", "QQ+,AKs", "JJ-88", "--board", "Kd 9s 4c", "--json")
+    report = json.loads(out)
+    assert status == 0 and report["total"] == pytest.approx(equity(["QQ+,AKs", "JJ-88"], "Kd 9s 4c").equity[0])
+    assert len(report["combos"]) == 18
+    picture = tmp_path / "distribution.png"
+    status, out, _ = run_cli(capsys, "equity", "--per-combo", "QQ+,AKs", "JJ-88", "--board", "Kd 9s 4c",
+                             "--out", str(picture))
+    assert status == 0 and picture.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["equity", "QQ+", "JJ", "--out", "x.png"], "add --per-combo"),
+    (["equity", "--per-combo", "QQ+", "JJ", "--trials", "1000"], "takes no --trials"),
+    (["equity", "--per-combo", "--game", "plo4", "As Ah Kd Kc", "random"], "for Texas Hold'em"),
+    (["equity", "--per-combo", "QQ+", "JJ", "--out", "/nonexistent/x.png"], "does not exist"),
+    (["breakdown", "QQ+", "--board", "Kd 9s"], "got 2"),
+    (["breakdown", "QQ+", "--board", "Kd 9s 4c", "--out", "x.gif"], "must end in"),
+    (["outs", "AhQh", "--board", "Kh 7h 2c"], "got 1 player"),
+    (["outs", "AhQh", "KdKc", "--board", "Kh 7h 2c 9s 3d"], "got 5"),
+])
+def test_cli_errors_are_one_line(capsys, argv, message):
+    status, out, err = run_cli(capsys, *argv)
+    assert status == 2 and out == "" and message in err and err.count("\n") == 1

@@ -20,7 +20,7 @@ import numpy as np
 from ._core import ffi, lib
 from ._equity_input import _check, _Holding, _holding_of_text, _known_cards, _player, _Spot, _spot
 from ._work import progress_reporter, run_slices, thread_count
-from .cards import HandLike, _text_of_ids, format_cards
+from .cards import HandLike, _text_of_ids, format_cards, parse
 from .equity import _HOLDEM, _SLICE_WORK, EquityResult, _exact, _symmetry
 from .evaluate import Category, category, evaluate
 from .preflop import chart_label
@@ -103,6 +103,42 @@ def _live_combos(holding: _Holding, known: Sequence[int], what: str) -> tuple[np
 
 
 _CARD_TEXT = tuple(format_cards([card]) for card in range(52))
+_FIGURE_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def _chart_cell(a: int, b: int) -> tuple[int, int]:
+    """The 13 x 13 chart cell (row, column) of a combo: pairs on the diagonal, suited above."""
+    high, low = max(a // 4, b // 4), min(a // 4, b // 4)
+    if high == low:
+        return 12 - high, 12 - high
+    return (12 - high, 12 - low) if a % 4 == b % 4 else (12 - low, 12 - high)
+
+
+def _figure_path(path: object) -> str:
+    """A picture's path, checked before any work: a known suffix, an existing folder."""
+    from pathlib import Path
+
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"a picture's path must be a str or a Path, got {type(path).__name__}")
+    where = Path(path)
+    if where.suffix.lower() not in _FIGURE_SUFFIXES:
+        raise ValueError(f"cannot draw {str(path)!r}: the name must end in .png, .svg or .pdf")
+    if not where.parent.is_dir():
+        raise ValueError(f"cannot write {str(path)!r}: the folder {str(where.parent)!r} does not exist")
+    return str(where)
+
+
+def _pyplot(path: object) -> Any:
+    """matplotlib's pyplot, for a picture written to a file (path checked first)."""
+    _figure_path(path)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError('drawing needs matplotlib: pip install ".[plot]"') from None
+    return plt
 
 
 def _combo_texts(combos: np.ndarray) -> list[str]:
@@ -174,6 +210,61 @@ class Breakdown:
         return (f"<p>{html.escape(self.label)} on {html.escape(self.board)}: {len(self.combos)} combos</p>"
                 "<table><tr><th></th><th>class</th><th>weight</th><th>share</th><th>combos</th></tr>"
                 f"{rows}</table>")
+
+    def grid(self) -> list[list[str]]:
+        """The 13 x 13 starting-hand grid (rows and columns A .. 2, pairs on the diagonal, suited
+        above it, offsuit below): each cell's made-hand class with the most weight among its
+        combos, or '' where the range has none."""
+        weight: dict[tuple[int, int, str], float] = {}
+        for text, made, w in zip(self.combos, self.made_of, self.weights):
+            cell = _chart_cell(*parse(text))
+            weight[(*cell, made)] = weight.get((*cell, made), 0.0) + w
+        best: dict[tuple[int, int], tuple[float, int, str]] = {}
+        for (row, column, made), w in weight.items():
+            candidate = (w, -MADE_CLASSES.index(made), made)  # ties: the stronger class
+            if (row, column) not in best or candidate > best[(row, column)]:
+                best[(row, column)] = candidate
+        return [[best[(r, c)][2] if (r, c) in best else "" for c in range(13)] for r in range(13)]
+
+    def plot(self, path: str) -> str:
+        """Draw the grid (see :meth:`grid`), a colour a made-hand class, to ``path`` (.png,
+        .svg, .pdf). Needs matplotlib (``pip install ".[plot]"``). Returns the path."""
+        plt = _pyplot(path)
+        grid = self.grid()
+        shown = [name for name in MADE_CLASSES if any(name in row for row in grid)]
+        colours = plt.get_cmap("tab20")
+        figure, axes = plt.subplots(figsize=(9, 8))
+        try:
+            image = np.ones((13, 13, 4))
+            for r in range(13):
+                for c in range(13):
+                    if grid[r][c]:
+                        image[r, c] = colours(MADE_CLASSES.index(grid[r][c]) % 20)
+            axes.imshow(image)
+            for r in range(13):
+                for c in range(13):
+                    axes.text(c, r, chart_label(r, c), ha="center", va="center", fontsize=7,
+                              color="black" if grid[r][c] else "lightgray")
+            axes.set_xticks(range(13), list("AKQJT98765432"))
+            axes.set_yticks(range(13), list("AKQJT98765432"))
+            from matplotlib.patches import Patch
+
+            axes.legend(handles=[Patch(color=colours(MADE_CLASSES.index(n) % 20), label=n) for n in shown],
+                        loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8)
+            axes.set_title(f"{self.label} on {self.board}: the made hand with the most weight in each cell",
+                           fontsize=9)
+            figure.savefig(path, bbox_inches="tight")
+        finally:
+            plt.close(figure)
+        return path
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain data for JSON: the range, the board, and each group with its combos."""
+        return {"range": self.label, "board": self.board, "total": self.total,
+                "made": [{"class": g.name, "weight": g.weight, "share": g.share, "combos": list(g.combos)}
+                         for g in self.made],
+                "draws": [{"class": g.name, "weight": g.weight, "share": g.share, "combos": list(g.combos)}
+                          for g in self.draws]}
 
     def to_pandas(self) -> Any:
         """The table as a pandas DataFrame (columns kind, class, weight, share, combos)."""
@@ -296,13 +387,15 @@ class ComboEquity:
         """Draw the equity distribution (equity against the share of the range that has at
         most that much); saved to ``path`` (PNG, SVG ...) when given. Returns the axes.
         Needs matplotlib (``pip install ".[plot]"``)."""
+        if path is not None:
+            _figure_path(path)
         try:
             import matplotlib
             if ax is None and path is not None:
                 matplotlib.use("Agg")
             import matplotlib.pyplot as plt
         except ImportError:
-            raise ImportError('plot needs matplotlib: pip install ".[plot]"') from None
+            raise ImportError('drawing needs matplotlib: pip install ".[plot]"') from None
         equities, share = self.distribution()
         figure = None
         if ax is None:
@@ -320,6 +413,13 @@ class ComboEquity:
             if figure is not None:
                 plt.close(figure)
         return ax
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain data for JSON: the players, the board, the total and each combo."""
+        return {"players": list(self.players), "board": self.board, "total": self.total,
+                "combos": [{"combo": combo, "equity": None if math.isnan(e) else e, "weight": w, "frequency": f}
+                           for combo, e, w, f in zip(self.combos, self.equity.tolist(), self.weights.tolist(),
+                                                     self.frequency.tolist())]}
 
     def _rows(self) -> list[tuple[str, float, float, float]]:
         order = np.argsort(-np.nan_to_num(self.equity, nan=-1.0), kind="stable")
@@ -596,6 +696,13 @@ class Outs:
             common = max(set(hands), key=hands.count)
             text += f"; {len(hands)} of them give {who} {common} too"
         return text
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain data for JSON: the players, the board, the equity now and each card's."""
+        return {"players": list(self.players), "board": self.board, "equity": list(self.equity),
+                "leader": self.leader, "summary": self.summary(),
+                "cards": [{"card": c.card, "equity": list(c.equity), "leader": c.leader, "out": c.out,
+                           "changes_leader": c.changes_leader, "also": list(c.also)} for c in self.cards]}
 
     def table(self) -> str:
         """Text: one line a card, with every player's equity after it."""

@@ -302,6 +302,10 @@ def _census(args: argparse.Namespace) -> str:
 
 
 def _equity(args: argparse.Namespace) -> str:
+    if args.per_combo:
+        return _per_combo(args)
+    if args.out:
+        raise ValueError("--out draws the distribution of --per-combo: add --per-combo")
     omaha_game = _omaha_game(args.game)
     if omaha_game:
         from . import omaha
@@ -323,6 +327,50 @@ def _equity(args: argparse.Namespace) -> str:
         report["seed"] = _seed_for_json(result.seed)
         return _json(report)
     return result.table()
+
+
+def _per_combo(args: argparse.Namespace) -> str:
+    """equity --per-combo: each combo of the first player's range against the others."""
+    from .analysis import _figure_path, combo_equity
+
+    if args.game != "holdem":
+        raise ValueError("--per-combo is for Texas Hold'em (--game holdem)")
+    if args.trials is not None or args.seed is not None:
+        raise ValueError("--per-combo is exact: it takes no --trials or --seed")
+    if args.out:
+        _figure_path(args.out)
+    players = _pair_cards(args.players)
+    if len(players) < 2:
+        raise ValueError("equity takes 2 to 10 players, got 1")
+    result = combo_equity(players[0], players[1:], args.board, args.dead, threads=args.threads,
+                          progress=sys.stderr.isatty())
+    if args.out:
+        result.plot(args.out)
+        return f"wrote {args.out}"
+    return _json(result.as_dict()) if args.json else result.table()
+
+
+def _breakdown(args: argparse.Namespace) -> str:
+    from .analysis import _figure_path, breakdown
+
+    if args.out:
+        _figure_path(args.out)
+    tokens = args.range  # unquoted hole cards (As Ah) stay cards; range items join with commas
+    result = breakdown(" ".join(tokens) if all(_single_card(t) for t in tokens) else ",".join(tokens), args.board,
+                       args.dead)
+    if args.out:
+        return f"wrote {result.plot(args.out)}"
+    return _json(result.as_dict()) if args.json else result.table()
+
+
+def _outs(args: argparse.Namespace) -> str:
+    from .analysis import outs
+
+    players = _pair_cards(args.players)
+    if len(players) < 2:
+        raise ValueError("outs takes the hero and 1 to 9 opponents, got 1 player")
+    result = outs(players[0], players[1:], args.board, args.dead, threads=args.threads)
+    return _json(result.as_dict()) if args.json else result.table()
 
 
 def _strength(args: argparse.Namespace) -> str:
@@ -420,6 +468,9 @@ EXAMPLES = """examples:
   handrank equity AsAh KdKc --board "2c 7d 9h"        exact; ranges too: "QQ+,AKs" "JJ-88"
   handrank equity --game plo4 "As Ah Kd Kc" random --trials 1e6 --seed 1
   handrank chart --out chart.png                      the preflop chart as a picture
+  handrank breakdown "QQ+,AKs,T9s" --board "Kd 9s 4c" made hands and draws of a range
+  handrank outs AhQh KdKc --board "Kh 7h 2c 9s"        each next card, and the hero's outs
+  handrank equity --per-combo "QQ+,AKs" "JJ-88" --board "Kd 9s 4c"
   handrank strength --street flop --out strength.npz --bins 50
   handrank abstraction --street flop --features hist:50 --buckets 200 --seed 1 --out flop.npz
 each command takes --json; handrank COMMAND --help tells its options"""
@@ -489,7 +540,28 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Monte Carlo deals, e.g. 1e6 (default: exact when affordable)")
     sub.add_argument("--seed", type=_whole_number, help="Monte Carlo seed (default: random, printed)")
     sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
+    sub.add_argument("--per-combo", action="store_true",
+                     help="each combo of the first player's range against the others, exact (default: off)")
+    sub.add_argument("--out", help="with --per-combo: draw the equity distribution to this file (.png, .svg, "
+                                   ".pdf; needs the plot extra; default: print the table)")
     sub.set_defaults(run=_equity)
+
+    sub = commands.add_parser("breakdown", help="what a range holds on a board: made hands and draws, weighted")
+    sub.add_argument("range", nargs="+", metavar="RANGE", help="a range ('QQ+,AKs,T9s') or two hole cards")
+    sub.add_argument("--board", required=True, help="3, 4 or 5 community cards")
+    sub.add_argument("--dead", default="", help="cards out of the deck (default: none)")
+    sub.add_argument("--out", help="draw the 13 x 13 grid of made hands to this file (.png, .svg, .pdf; needs "
+                                   "the plot extra; default: print the table)")
+    sub.set_defaults(run=_breakdown)
+
+    sub = commands.add_parser("outs", help="what each next card does on a flop or turn: equity after it, and the "
+                                           "hero's outs")
+    sub.add_argument("players", nargs="+", metavar="PLAYER",
+                     help="the hero, then each opponent: two hole cards ('AhQh') or a range ('KK,AK')")
+    sub.add_argument("--board", required=True, help="3 or 4 community cards")
+    sub.add_argument("--dead", default="", help="cards out of the deck (default: none)")
+    sub.add_argument("--threads", type=_whole_number, help="threads to run on (default 1)")
+    sub.set_defaults(run=_outs)
 
     sub = commands.add_parser("strength", help="hand strength (EHS, EHS^2, histograms) of every holding on every "
                                                "board of a street, saved as .npz; resumable")
@@ -535,7 +607,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name in ("rank", "compare", "showdown", "census", "equity"):
         commands.choices[name].add_argument("--trips-beat-straight", action="store_true",
                                             help="short deck: three of a kind beats a straight (default: off)")
-    for name in ("rank", "compare", "showdown", "census", "equity", "strength", "abstraction", "chart"):
+    for name in ("rank", "compare", "showdown", "census", "equity", "strength", "abstraction", "chart", "breakdown",
+                 "outs"):
         commands.choices[name].add_argument("--json", action="store_true", help="print JSON (default: text)")
     return parser
 

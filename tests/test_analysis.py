@@ -428,3 +428,36 @@ def test_cli_breakdown_outs_and_per_combo(capsys, tmp_path):
 def test_cli_errors_are_one_line(capsys, argv, message):
     status, out, err = run_cli(capsys, *argv)
     assert status == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_combo_equity_equals_plain_enumeration_with_evaluate_many():
+    """Every deal of a small turn spot written out as rows and ranked in bulk: each hero
+    combo's weighted share of the pot over the deals it is in."""
+    hero, villain, board = "0.5(AA),KQs", "KK,QJs", "Kd Qc 7h 2s"
+    board_cards = parse(board)
+    hero_combos = handrank.parse_range(hero)
+    villain_combos = handrank.parse_range(villain)
+    rows, owners, weights = [], [], []
+    for h, wh in hero_combos.items():
+        for v, wv in villain_combos.items():
+            used = set(h) | set(v) | set(board_cards)
+            if len(used) < 8:
+                continue
+            for river in range(52):
+                if river in used:
+                    continue
+                rows.append([*board_cards, river, *h])
+                rows.append([*board_cards, river, *v])
+                owners.append(h)
+                weights.append(wh * wv)
+    ranks = handrank.evaluate_many(np.array(rows, dtype=np.uint8)).reshape(-1, 2)
+    shares = np.where(ranks[:, 0] < ranks[:, 1], 1.0, np.where(ranks[:, 0] == ranks[:, 1], 0.5, 0.0))
+    result = combo_equity(hero, villain, board)
+    for text, value in zip(result.combos, result.equity):
+        combo = tuple(sorted(parse(text), reverse=True))
+        mine = np.array([tuple(sorted(o, reverse=True)) == combo for o in owners])
+        if not mine.any():
+            assert math.isnan(value)
+            continue
+        w = np.array(weights)[mine]
+        assert value == pytest.approx(float(np.dot(w, shares[mine]) / w.sum()), abs=1e-12), text

@@ -186,12 +186,16 @@ def documented_keys():
     ("equity", ["equity", "AsAh", "KdKc", "--trials", "1000", "--seed", "3"]),
     ("chart", ["chart"]),
     ("strength", ["strength", "--street", "flop", "--part", "28/28", "--out"]),
+    ("equity --per-combo", ["equity", "--per-combo", "QQ+,AKs", "JJ-88", "--board", "Kd 9s 4c"]),
+    ("breakdown", ["breakdown", "QQ+,AKs,T9s", "--board", "Kd 9s 4c"]),
+    ("outs", ["outs", "AhQh", "JhTh", "KdKc", "--board", "Kh 7h 2c 9s"]),
 ])
 def test_json_output_is_what_the_docs_say(capsys, tmp_path, command, argv):
     if argv[-1] == "--out":
         argv = [*argv, str(tmp_path / "strength.npz")]
     documented = documented_keys()
-    assert set(documented) == {"rank", "compare", "showdown", "census", "equity", "strength", "chart"}
+    assert set(documented) == {"rank", "compare", "showdown", "census", "equity", "strength", "chart",
+                               "equity --per-combo", "breakdown", "outs"}
     assert documented["showdown"]["players"] and documented["census"]["categories"]  # the table was read
     status, out, _ = run(capsys, *argv, "--json")
     report = json.loads(out)
@@ -209,7 +213,8 @@ def test_help_describes_every_command_and_option(capsys):
 
     parser = build_parser()
     commands = next(action for action in parser._actions if action.dest == "command").choices
-    assert set(commands) == {"rank", "compare", "showdown", "census", "equity", "strength", "abstraction", "chart"}
+    assert set(commands) == {"rank", "compare", "showdown", "census", "equity", "strength", "abstraction", "chart",
+                             "breakdown", "outs"}
     for name, command in commands.items():
         assert command.description and len(command.description) > 20, name
         for action in command._actions:

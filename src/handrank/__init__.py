@@ -10,19 +10,9 @@ treys, deuces and phevaluator; lower is better and equal ranks split the pot.
 0
 """
 
+from typing import Any
+
 from . import abstraction, isomorphism
-from .analysis import (
-    DRAW_CLASSES,
-    MADE_CLASSES,
-    Breakdown,
-    ComboEquity,
-    EquityMatrix,
-    Outs,
-    breakdown,
-    combo_equity,
-    equity_matrix,
-    outs,
-)
 from .cards import RANKS, SUITS, CardLike, HandLike, card, format_card, format_cards, parse
 from .census import CategoryCount, Census, census
 from .equity import EquityResult, equity
@@ -44,10 +34,18 @@ from .showdown import PlayerResult, Showdown, best_five, explain, showdown, winn
 from .simulate import deal, holding_index, holdings, showdown_many
 from .strength import HandStrength, canonical_boards, hand_strength, hand_strength_many
 
+_ANALYSIS = frozenset({"breakdown", "Breakdown", "MADE_CLASSES", "DRAW_CLASSES", "combo_equity", "ComboEquity",
+                       "equity_matrix", "EquityMatrix", "outs", "Outs"})
 
-def __getattr__(name: str) -> str:
+
+def __getattr__(name: str) -> Any:
     """``__version__``: the installed distribution's version (pyproject.toml is the one source
-    of truth), read on first use so that ``import handrank`` stays fast."""
+    of truth), read on first use so that ``import handrank`` stays fast; and range analysis
+    (``handrank.breakdown`` ...), imported on first use for the same reason (it needs numpy)."""
+    if name in _ANALYSIS:
+        from . import analysis
+
+        return getattr(analysis, name)
     if name != "__version__":
         raise AttributeError(f"module 'handrank' has no attribute {name!r}")
     from importlib.metadata import PackageNotFoundError, version

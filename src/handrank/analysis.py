@@ -41,6 +41,8 @@ DRAW_CLASSES: tuple[str, ...] = (
 """The draws, in the kernel's bit order; a combo can have several, or none ("no draw")."""
 
 NO_DRAW = "no draw"
+_DRAW_NAMES = tuple(tuple(name for bit, name in enumerate(DRAW_CLASSES) if flags >> bit & 1)
+                    for flags in range(1 << len(DRAW_CLASSES)))  # the names of each set of draw bits
 
 assert len(MADE_CLASSES) == lib.HR_MADE_HIGH_CARD + 1
 assert 1 << (len(DRAW_CLASSES) - 1) == lib.HR_DRAW_BACKDOOR_STRAIGHT
@@ -328,8 +330,7 @@ def breakdown(hand_range: HandLike, board: HandLike, dead: HandLike = "") -> Bre
         if none.any():
             weight = float(weights[none].sum())
             draw_groups.append(Group(NO_DRAW, weight, weight / total, tuple(texts[i] for i in np.flatnonzero(none))))
-    draw_names = [tuple(name for bit, name in enumerate(DRAW_CLASSES) if flags >> bit & 1)
-                  for flags in draws.tolist()]
+    draw_names = [_DRAW_NAMES[flags] for flags in draws.tolist()]
     return Breakdown(holding.label, _text_of_ids(board_cards), total, made_groups, tuple(draw_groups), tuple(texts),
                      tuple(MADE_CLASSES[k] for k in made.tolist()), tuple(draw_names),
                      tuple(weights.tolist()))

@@ -294,10 +294,12 @@ static int build_joint(joint_t *j, const sampler_t *s) {
     j->combo = block;
     j->used = (uint64_t *)(j->combo + most * HR_MAX_PLAYERS);
     double *weight = (double *)(j->used + most), *scaled = weight + most;
-    uint32_t *threshold = (uint32_t *)(scaled + most);
+    /* the doubles first, then the 32-bit arrays: each stays aligned */
+    double *after_doubles = scaled + most + (j->last >= 0 ? 52 + 52 * 52 : 0);
+    uint32_t *threshold = (uint32_t *)after_doubles;
     int *alias = (int *)(threshold + most), *small = alias + most, *large = small + most, *identity = large + most;
     if (j->last >= 0) {
-        card_weight = (double *)(identity + most);
+        card_weight = scaled + most;
         pair_weight = card_weight + 52;
         memset(card_weight, 0, sizeof(double) * (52 + 52 * 52));
         for (int k = 0; k < s->draw[j->last].count; k++) {

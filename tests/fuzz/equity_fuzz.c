@@ -22,6 +22,9 @@ int main(int argc, char **argv) {
     static int64_t counts[1 << 10];
     static uint64_t mc[1 << 10];
     static uint32_t keys[16];
+    static double share[1400], weight[1400], matrix[169 * 169 * 3];
+    static uint8_t made[1400 * 10];
+    static uint16_t draws[1400 * 10];
     for (long r = 0; r < rounds; r++) {
         int n = upto(12), nboard = upto(7), ndead = upto(6);
         for (int i = 0; i < nboard; i++) board[i] = card();
@@ -57,6 +60,9 @@ int main(int argc, char **argv) {
                 hr_equity_ranges(combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
                                  (uint64_t)upto(3000), (uint64_t)upto(3000), sums, (uint64_t *)mc);
             hr_ranges_feasible(combos, start, n, dead, ndead, 100000);
+            if ((nboard >= 3 && (n <= 3 || total < 60)) || total < 40) /* range analysis: each combo's equity */
+                hr_combo_equity(combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
+                                (uint64_t)upto(3000), (uint64_t)upto(3000), share, weight);
             hr_equity_monte_carlo(combos, start, weights, n, board, nboard, dead, ndead, next(), 1 + upto(3000), 0,
                                   1, mc);
             /* short deck: the same engines with cards 0..15 out of the deck */
@@ -66,8 +72,12 @@ int main(int argc, char **argv) {
             hr_sd_equity_monte_carlo(upto(2), combos, start, weights, n, board, nboard, dead, ndead, next(),
                                      1 + upto(3000), 0, 1, mc);
         }
-        if (n == 2) /* slices in and out of range, empty and reversed ones too */
+        if (n == 2) { /* slices in and out of range, empty and reversed ones too */
             hr_equity_preflop(combos, start, weights, (int32_t)upto(3) - 1, (int32_t)upto(40), sums, (uint64_t *)mc);
+            hr_combo_equity_preflop(combos, start, weights, (int32_t)upto(3) - 1, (int32_t)upto(40), share, weight);
+        }
+        hr_breakdown(combos, upto(total + 1), board, nboard, made, draws);
+        if (r % 200 == 0) hr_preflop_matrix((int32_t)upto(1400) - 20, (int32_t)upto(1400), matrix);
         if (r % 25 == 0) { /* valid, big, overlapping ranges: the indexed walk and the sampler's walk */
             int players = 3 + upto(3), at = 0;
             uint8_t river[5] = {0, 5, 10, 15, 20};

@@ -87,7 +87,7 @@ def _cards(hand: HandLike, where: str = "") -> list[int]:
     return cards
 
 
-def evaluate(hand: HandLike, *, trips_beat_straight: bool = False) -> int:
+def evaluate(hand: HandLike, trips_beat_straight: bool = False) -> int:
     """The short-deck rank of 5, 6 or 7 cards (1 = royal flush ... 1404 = J-9-8-7-6).
 
     >>> evaluate("6c 7c 8c 9c Ac")   # the lowest straight flush
@@ -97,6 +97,8 @@ def evaluate(hand: HandLike, *, trips_beat_straight: bool = False) -> int:
         ValueError: not 5 to 7 cards, a card twice, a bad card or one below six (named).
         TypeError: not cards.
     """
+    # trips_beat_straight is not keyword-only here (as it is elsewhere): a keyword-only
+    # default costs a tenth of a one-hand call
     rank_one = _rank_trips if trips_beat_straight else _rank_plain
     return rank_one(hand) or _checked_rank(hand, rank_one)
 
@@ -140,7 +142,7 @@ def evaluate_many(cards: npt.ArrayLike, *, trips_beat_straight: bool = False, th
     return _rank_into(matrix, result, threads, 0, kernel, _row_error)
 
 
-def compare(a: HandLike, b: HandLike, *, trips_beat_straight: bool = False) -> int:
+def compare(a: HandLike, b: HandLike, trips_beat_straight: bool = False) -> int:
     """1 if hand ``a`` is the better short-deck hand, -1 if ``b`` is, 0 for a split pot.
 
     >>> compare("7c 7d 7h Ks Qc", "6s 7s 8h 9s Tc"), compare("7c 7d 7h Ks Qc", "6s 7s 8h 9s Tc",

@@ -152,6 +152,10 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
                      int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals);
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
                        int nknown, int64_t budget);
+int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+                             int nplayers, uint16_t *ranks, uint16_t *shares, int *error);
+void hr_showdown_shares(const uint16_t *ranks, int64_t nrows, int nplayers, uint16_t *shares);
+int64_t hr_first_repeat(const uint8_t *cards, int64_t nrows, int width);
 #define HR_MADE_HIGH_CARD ...
 #define HR_DRAW_BACKDOOR_STRAIGHT ...
 int hr_breakdown(const uint8_t *combos, int ncombos, const uint8_t *board, int nboard, uint8_t *made,

@@ -139,6 +139,17 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
                           uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
 
+/* hr_showdown_batch in short deck (trips_beat_straight: three of a kind beats a straight):
+ * ranks 1..1404; a card below six (id < 16) is HR_ERR_CARD, like an id above 51. */
+int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+                             int nplayers, uint16_t *ranks, uint16_t *shares, int *error);
+/* Pot shares (1/HR_SHARE_UNITS) of rows of nplayers ranks (lower wins, ties split): stud and
+ * Razz settle ranks from hr_rank_batch / hr_a5_rank_batch with it. nplayers 1..HR_MAX_PLAYERS. */
+void hr_showdown_shares(const uint16_t *ranks, int64_t nrows, int nplayers, uint16_t *shares);
+/* The first of `nrows` rows of `width` card ids (each 0..51) that holds a card twice, or -1:
+ * a deal's cards across its players. */
+int64_t hr_first_repeat(const uint8_t *cards, int64_t nrows, int width);
+
 /* ----------------------------------------------------------------------- range analysis
  * Each combo's made-hand class (made[i], HR_MADE_*) and draws (draws[i], HR_DRAW_* bits; none
  * on a 5-card board) on a board of 3..5 cards, as defined in docs/guide/analysis.md. Returns 0,

@@ -99,6 +99,8 @@ typedef struct {
 } hr_rules_t;
 
 extern const hr_rules_t hr_holdem_rules;
+extern const hr_rules_t hr_sd_rules[2]; /* short deck: [1] when three of a kind beats a straight */
+extern const hr_rules_t hr_a5_rules;    /* ace-to-five lowball (Razz): no flush table */
 
 /* hr_rank_batch under `rules`: a card out of the game's deck is refused (HR_ERR_CARD) where
  * the row has a flush; elsewhere the game's multiset table reads 0 for it (the caller checks). */

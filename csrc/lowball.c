@@ -5,7 +5,7 @@
 #include "lowball_tables.h"
 
 /* Suits never matter: Hold'em's batch loop on the A-5 multiset table, with no flush table. */
-static const hr_rules_t a5_rules = {hr_a5_rank, NULL, 0, HR_A5_RANK_COUNT};
+const hr_rules_t hr_a5_rules = {hr_a5_rank, NULL, 0, HR_A5_RANK_COUNT};
 
 int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error) {
     *error = 0;
@@ -16,7 +16,7 @@ int64_t hr_a5_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16
         return bad;
     }
     case 6:
-    case 7: return hr_rank_batch_rules(&a5_rules, cards, nrows, ncards, out, error);
+    case 7: return hr_rank_batch_rules(&hr_a5_rules, cards, nrows, ncards, out, error);
     default: *error = HR_ERR_COUNT; return 0;
     }
 }

@@ -7,13 +7,13 @@
 #include "equity_internal.h"
 #include "shortdeck_tables.h"
 
-static const hr_rules_t sd_rules[2] = {
+const hr_rules_t hr_sd_rules[2] = {
     {hr_sd_multiset_rank, hr_sd_flush_rank, HR_SD_LOW_CARDS, HR_SD_RANK_COUNT},
     {hr_sd_tbs_multiset_rank, hr_sd_flush_rank, HR_SD_LOW_CARDS, HR_SD_RANK_COUNT},
 };
 
 HR_INLINE const hr_rules_t *rules_of(int trips_beat_straight) {
-    return &sd_rules[trips_beat_straight != 0];
+    return &hr_sd_rules[trips_beat_straight != 0];
 }
 
 int64_t hr_sd_rank_batch_rules(const uint8_t *cards, int64_t nrows, int ncards, int trips_beat_straight,

@@ -310,23 +310,25 @@ HR_INLINE uint64_t board_suit_bits(const uint8_t *board) {
  * times that suit; `board_bits`: the board's suit-rank bits) and every id 0..51: each hand's
  * cards of that suit index the flush table, which gives 0 for fewer than five of them, and
  * replace the hand's other rank where it gives a flush. */
-HR_INLINE void fix_row_flushes(uint64_t board_bits, unsigned shift, const uint8_t *hole, const int nplayers,
+HR_INLINE void fix_row_flushes(const hr_rules_t *rules,
+                               uint64_t board_bits, unsigned shift, const uint8_t *hole, const int nplayers,
                                uint16_t *rank) {
     for (int p = 0; p < nplayers; p++) {
         uint64_t bits = board_bits | hr_suit_bit[hole[2 * p]] | hr_suit_bit[hole[2 * p + 1]];
-        unsigned flush = hr_flush_rank[(bits >> shift) & 0x1FFF];
+        unsigned flush = rules->flush[(bits >> shift) & 0x1FFF];
         rank[p] = flush_or(flush, rank[p]);
     }
 }
 
 /* The flush ranks of the rows of a block flagged in `flush_mask` (bit r: row r; every id is
  * 0..51 by now), the suit from the board's key. */
-HR_INLINE void fix_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
+HR_INLINE void fix_flushes(const hr_rules_t *rules,
+                           const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
                            uint64_t flush_mask, uint16_t *block_ranks) {
     for (; flush_mask; flush_mask &= flush_mask - 1) {
         int r = (int)hr_ctz64(flush_mask);
         const uint8_t *board = block_boards + 5 * r;
-        fix_row_flushes(board_suit_bits(board), flush_shift((uint32_t)(row_key(board, 5) >> HR_SUIT_SHIFT)),
+        fix_row_flushes(rules, board_suit_bits(board), flush_shift((uint32_t)(row_key(board, 5) >> HR_SUIT_SHIFT)),
                         block_holes + 2 * nplayers * r, nplayers, block_ranks + r * nplayers);
     }
 }
@@ -358,7 +360,8 @@ HR_INLINE int64_t block_bad_row(const uint8_t *holes, const uint8_t *boards, int
  *   twice (the sum has fewer bits than cards);
  * - the flush ranks of the flagged rows;
  * - the winners (`winners`). */
-HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
+HR_INLINE int64_t showdown_rows(const hr_rules_t *rules,
+                                const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers,
                                 uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
     for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
         int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
@@ -379,7 +382,7 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
                 uint64_t k = key + hr_card_key[c0] + hr_card_key[c1];
                 any |= hr_card_bit[c0] | hr_card_bit[c1];
                 sum += hr_card_bit[c0] + hr_card_bit[c1];
-                rank[p] = (uint16_t)multiset_rank(k);
+                rank[p] = (uint16_t)game_multiset_rank(rules->multiset, k);
                 row_marks |= k;
             }
             /* a repeated card leaves fewer bits than cards (the or is unused where popcount is one) */
@@ -390,7 +393,7 @@ HR_INLINE int64_t showdown_rows(const uint8_t *holes, const uint8_t *boards, int
         int64_t bad = block_bad_row(holes, boards, start, rows, nplayers, ((marks & HR_INVALID_CHECK) | repeats) != 0,
                                     error);
         if (bad >= 0) return bad;
-        fix_flushes(block_boards, block_holes, nplayers, flush_mask, block_ranks);
+        fix_flushes(rules, block_boards, block_holes, nplayers, flush_mask, block_ranks);
         winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
     }
     return -1;
@@ -442,7 +445,8 @@ HR_AVX2 static inline __attribute__((always_inline)) __m128i hole_entry(const __
  * the row, the card bits keep one bit a card exactly when none repeats (a repeated bit
  * carries and loses one). Ids above 51 have no bit. */
 HR_AVX2 static inline __attribute__((always_inline)) int64_t
-showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+showdown_rows_avx2(const hr_rules_t *rules,
+                   const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                   const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
     uint32_t board_lanes[HR_SHOWDOWN_BLOCK][4]; /* each row's board entry, for the flush ranks */
     uint16_t board_at[5 * HR_SHOWDOWN_BLOCK], hole_at[2 * (HR_SCALED_PLAYERS - 1) * HR_SHOWDOWN_BLOCK];
@@ -463,7 +467,7 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
                         hand = _mm_add_epi32(board, two);
                 uint32_t t = (uint32_t)_mm_cvtsi128_si32(hand) & ((1u << HR_MULTISET_SUM_BITS) - 1);
                 row_sum = _mm_add_epi32(row_sum, two);
-                rank[p] = hr_multiset_rank[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
+                rank[p] = rules->multiset[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
                 row_marks = _mm_or_si128(row_marks, hand);
             }
             repeats |= (uint64_t)(hr_popcount64((uint64_t)_mm_extract_epi64(row_sum, 1)) ^ (5 + 2 * nplayers));
@@ -478,7 +482,7 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
         for (; flush_mask; flush_mask &= flush_mask - 1) { /* the flush ranks, from the board's entry */
             int r = (int)hr_ctz64(flush_mask);
             unsigned shift = flush_shift(board_lanes[r][1]);
-            fix_row_flushes((uint64_t)board_lanes[r][3] << 32 | board_lanes[r][2], shift,
+            fix_row_flushes(rules, (uint64_t)board_lanes[r][3] << 32 | board_lanes[r][2], shift,
                             block_holes + 2 * nplayers * r, nplayers, block_ranks + r * nplayers);
         }
         winners(block_ranks, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
@@ -487,43 +491,46 @@ showdown_rows_avx2(const __m128i *entry, const uint8_t *holes, const uint8_t *bo
 }
 #endif
 
-static int64_t showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers,
+static int64_t showdown_batch(const hr_rules_t *rules,
+                              const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers,
                               uint16_t *ranks, uint16_t *shares, int *error) {
     switch (nplayers) {
-    case 1: return showdown_rows(holes, boards, nrows, 1, ranks, shares, error, winners_scalar);
-    case 2: return showdown_rows(holes, boards, nrows, 2, ranks, shares, error, winners_two);
-    case 3: return showdown_rows(holes, boards, nrows, 3, ranks, shares, error, winners_scalar);
-    case 4: return showdown_rows(holes, boards, nrows, 4, ranks, shares, error, winners_scalar);
-    case 5: return showdown_rows(holes, boards, nrows, 5, ranks, shares, error, winners_scalar);
-    case 6: return showdown_rows(holes, boards, nrows, 6, ranks, shares, error, winners_scalar);
-    case 7: return showdown_rows(holes, boards, nrows, 7, ranks, shares, error, winners_scalar);
-    case 8: return showdown_rows(holes, boards, nrows, 8, ranks, shares, error, winners_scalar);
-    case 9: return showdown_rows(holes, boards, nrows, 9, ranks, shares, error, winners_scalar);
-    default: return showdown_rows(holes, boards, nrows, 10, ranks, shares, error, winners_scalar);
+    case 1: return showdown_rows(rules, holes, boards, nrows, 1, ranks, shares, error, winners_scalar);
+    case 2: return showdown_rows(rules, holes, boards, nrows, 2, ranks, shares, error, winners_two);
+    case 3: return showdown_rows(rules, holes, boards, nrows, 3, ranks, shares, error, winners_scalar);
+    case 4: return showdown_rows(rules, holes, boards, nrows, 4, ranks, shares, error, winners_scalar);
+    case 5: return showdown_rows(rules, holes, boards, nrows, 5, ranks, shares, error, winners_scalar);
+    case 6: return showdown_rows(rules, holes, boards, nrows, 6, ranks, shares, error, winners_scalar);
+    case 7: return showdown_rows(rules, holes, boards, nrows, 7, ranks, shares, error, winners_scalar);
+    case 8: return showdown_rows(rules, holes, boards, nrows, 8, ranks, shares, error, winners_scalar);
+    case 9: return showdown_rows(rules, holes, boards, nrows, 9, ranks, shares, error, winners_scalar);
+    default: return showdown_rows(rules, holes, boards, nrows, 10, ranks, shares, error, winners_scalar);
     }
 }
 
 #if HR_X86_DISPATCH
 /* The ranks of 8 rows from showdown_lanes' hash slots (hand p of row r at p * 64 + r), from
  * row r0. */
-HR_INLINE void lookup_rows(const uint32_t *slot, const uint32_t *row_of, uint16_t *block_ranks, int r0,
+HR_INLINE void lookup_rows(const hr_rules_t *rules,
+                           const uint32_t *slot, const uint32_t *row_of, uint16_t *block_ranks, int r0,
                            const int nplayers) {
     for (int r = r0; r < r0 + 8; r++)
         for (int p = 0; p < nplayers; p++) {
             int i = p * HR_SHOWDOWN_BLOCK + r;
-            block_ranks[nplayers * r + p] = hr_multiset_rank[slot[i] + (uint32_t)hr_multiset_offset[row_of[i]]];
+            block_ranks[nplayers * r + p] = rules->multiset[slot[i] + (uint32_t)hr_multiset_offset[row_of[i]]];
         }
 }
 
 /* The flush ranks of the rows of a block flagged in `flush_mask` (bit r: row r), from
  * showdown_lanes' suit counters (row r's hands' counters or-ed, two 16-bit halves biased as in
  * the keys: a flush is in the board's suit with three or more cards) and the cards' bits. */
-HR_INLINE void fix_lanes_flushes(const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
+HR_INLINE void fix_lanes_flushes(const hr_rules_t *rules,
+                                 const uint8_t *block_boards, const uint8_t *block_holes, const int nplayers,
                                  const uint32_t *counters, uint64_t flush_mask, uint16_t *block_ranks) {
     for (; flush_mask; flush_mask &= flush_mask - 1) {
         int r = (int)hr_ctz64(flush_mask);
         unsigned check = (counters[r] | counters[r] >> 16) & (unsigned)(HR_FLUSH_CHECK >> HR_SUIT_SHIFT);
-        fix_row_flushes(board_suit_bits(block_boards + 5 * r), 4u * ((unsigned)hr_ctz64(check) & 0xCu),
+        fix_row_flushes(rules, board_suit_bits(block_boards + 5 * r), 4u * ((unsigned)hr_ctz64(check) & 0xCu),
                         block_holes + 2 * nplayers * r, nplayers, block_ranks + nplayers * r);
     }
 }
@@ -550,7 +557,8 @@ HR_INLINE void fix_lanes_flushes(const uint8_t *block_boards, const uint8_t *blo
 #define HR_LAG 16         /* rows between a hand's hash and its lookup */
 #define HR_LANES_PLAYERS 6 /* the most players showdown_lanes takes */
 HR_AVX2 static inline __attribute__((always_inline)) int64_t
-showdown_lanes(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers, uint16_t *ranks,
+showdown_lanes(const hr_rules_t *rules,
+               const uint8_t *holes, const uint8_t *boards, int64_t nrows, const int nplayers, uint16_t *ranks,
                uint16_t *shares, int *error, int64_t *done, hr_winners_fn winners) {
     enum { vectors_max = (HR_LANES_PLAYERS + 1) / 2 };
     const int vectors = (nplayers + 1) / 2, span = 8 * nplayers; /* hole vectors; hole bytes of 4 rows */
@@ -679,15 +687,16 @@ showdown_lanes(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const
                 _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(suits_or, flush_check), _mm256_setzero_si256())));
             flush_mask |= (uint64_t)(~plain & 0xFFu) << g;
             _mm256_storeu_si256((__m256i *)(counters + g), suits_or);
-            if (g >= HR_LAG) lookup_rows(slot, row_of, block_ranks, g - HR_LAG, nplayers);
+            if (g >= HR_LAG) lookup_rows(rules, slot, row_of, block_ranks, g - HR_LAG, nplayers);
         }
         for (int g = HR_SHOWDOWN_BLOCK; g < HR_SHOWDOWN_BLOCK + HR_LAG; g += 8)
-            lookup_rows(slot, row_of, block_ranks, g - HR_LAG, nplayers);
+            lookup_rows(rules, slot, row_of, block_ranks, g - HR_LAG, nplayers);
         __m256i bad_id = _mm256_cmpgt_epi8(_mm256_min_epu8(top, _mm256_set1_epi8(127)), _mm256_set1_epi8(51));
         int64_t bad = block_bad_row(holes, boards, start, HR_SHOWDOWN_BLOCK, nplayers,
                                     !_mm256_testz_si256(_mm256_or_si256(same, bad_id), _mm256_or_si256(same, bad_id)), error);
         if (bad >= 0) return bad;
-        fix_lanes_flushes(boards + 5 * start, holes + 2 * nplayers * start, nplayers, counters, flush_mask, block_ranks);
+        fix_lanes_flushes(rules,
+                          boards + 5 * start, holes + 2 * nplayers * start, nplayers, counters, flush_mask, block_ranks);
         winners(block_ranks, shares + nplayers * start, HR_SHOWDOWN_BLOCK, nplayers,
                 wide_rows(nrows, start, HR_SHOWDOWN_BLOCK, nplayers));
     }
@@ -703,18 +712,20 @@ showdown_lanes(const uint8_t *holes, const uint8_t *boards, int64_t nrows, const
 
 /* Whole blocks by showdown_lanes, the last rows by showdown_rows_avx2. */
 HR_AVX2 static inline __attribute__((always_inline)) int64_t
-showdown_lanes_then_rows(const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+showdown_lanes_then_rows(const hr_rules_t *rules,
+                         const __m128i *entry, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                          const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
-    int64_t done = 0, bad = showdown_lanes(holes, boards, nrows, nplayers, ranks, shares, error, &done, winners);
+    int64_t done = 0, bad = showdown_lanes(rules, holes, boards, nrows, nplayers, ranks, shares, error, &done, winners);
     if (bad >= 0) return bad;
-    bad = showdown_rows_avx2(entry, holes + 2 * nplayers * done, boards + 5 * done, nrows - done, nplayers,
+    bad = showdown_rows_avx2(rules, entry, holes + 2 * nplayers * done, boards + 5 * done, nrows - done, nplayers,
                              ranks + nplayers * done, shares + nplayers * done, error, winners);
     return bad < 0 ? -1 : done + bad;
 }
 
 /* The same with AVX2: keys and card bits summed together (showdown_rows_avx2), the winners
  * of up to 8 players a row in one vector. */
-HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+HR_AVX2 static int64_t showdown_batch_avx2(const hr_rules_t *rules,
+                                           const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                                            int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
     __m128i entry[256]; /* see showdown_rows_avx2 */
     for (int c = 0; c < 256; c++) {
@@ -728,19 +739,82 @@ HR_AVX2 static int64_t showdown_batch_avx2(const uint8_t *holes, const uint8_t *
                             : nplayers <= 8 ? winners_avx2
                                             : winners_many_avx2;
     switch (nplayers) {
-    case 1: return showdown_rows_avx2(entry, holes, boards, nrows, 1, ranks, shares, error, winners);
-    case 2: return showdown_lanes_then_rows(entry, holes, boards, nrows, 2, ranks, shares, error, winners);
-    case 3: return showdown_lanes_then_rows(entry, holes, boards, nrows, 3, ranks, shares, error, winners);
-    case 4: return showdown_lanes_then_rows(entry, holes, boards, nrows, 4, ranks, shares, error, winners);
-    case 5: return showdown_lanes_then_rows(entry, holes, boards, nrows, 5, ranks, shares, error, winners);
-    case 6: return showdown_lanes_then_rows(entry, holes, boards, nrows, 6, ranks, shares, error, winners);
-    case 7: return showdown_rows_avx2(entry, holes, boards, nrows, 7, ranks, shares, error, winners);
-    case 8: return showdown_rows_avx2(entry, holes, boards, nrows, 8, ranks, shares, error, winners);
-    case 9: return showdown_rows_avx2(entry, holes, boards, nrows, 9, ranks, shares, error, winners);
-    default: return showdown_rows_avx2(entry, holes, boards, nrows, 10, ranks, shares, error, winners);
+    case 1: return showdown_rows_avx2(rules, entry, holes, boards, nrows, 1, ranks, shares, error, winners);
+    case 2: return showdown_lanes_then_rows(rules, entry, holes, boards, nrows, 2, ranks, shares, error, winners);
+    case 3: return showdown_lanes_then_rows(rules, entry, holes, boards, nrows, 3, ranks, shares, error, winners);
+    case 4: return showdown_lanes_then_rows(rules, entry, holes, boards, nrows, 4, ranks, shares, error, winners);
+    case 5: return showdown_lanes_then_rows(rules, entry, holes, boards, nrows, 5, ranks, shares, error, winners);
+    case 6: return showdown_lanes_then_rows(rules, entry, holes, boards, nrows, 6, ranks, shares, error, winners);
+    case 7: return showdown_rows_avx2(rules, entry, holes, boards, nrows, 7, ranks, shares, error, winners);
+    case 8: return showdown_rows_avx2(rules, entry, holes, boards, nrows, 8, ranks, shares, error, winners);
+    case 9: return showdown_rows_avx2(rules, entry, holes, boards, nrows, 9, ranks, shares, error, winners);
+    default: return showdown_rows_avx2(rules, entry, holes, boards, nrows, 10, ranks, shares, error, winners);
     }
 }
 #endif
+
+/* The first row [0, nrows) with a card below `lowest` (the short deck's six), or -1: the
+ * cards' minimum first (a loop the compiler vectorizes), the rows only when it is low. */
+static int64_t first_row_below(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers,
+                               uint8_t lowest) {
+    uint8_t least = 255;
+    for (int64_t i = 0; i < nrows * 2 * nplayers; i++) least = holes[i] < least ? holes[i] : least;
+    for (int64_t i = 0; i < nrows * 5; i++) least = boards[i] < least ? boards[i] : least;
+    if (least >= lowest) return -1;
+    for (int64_t r = 0; r < nrows; r++) {
+        for (int j = 0; j < 2 * nplayers; j++)
+            if (holes[r * 2 * nplayers + j] < lowest) return r;
+        for (int j = 0; j < 5; j++)
+            if (boards[r * 5 + j] < lowest) return r;
+    }
+    return -1; /* not reached */
+}
+
+int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
+                             int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
+    *error = 0;
+    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) {
+        *error = HR_ERR_PLAYERS;
+        return 0;
+    }
+    const hr_rules_t *rules = &hr_sd_rules[trips_beat_straight != 0];
+    int64_t bad;
+#if HR_X86_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
+        bad = showdown_batch_avx2(rules, holes, boards, nrows, nplayers, ranks, shares, error);
+    else
+#endif
+        bad = showdown_batch(rules, holes, boards, nrows, nplayers, ranks, shares, error);
+    /* the rows before the first bad one: any card below six is bad (ids are 0..51 there) */
+    int64_t low = first_row_below(holes, boards, bad < 0 ? nrows : bad, nplayers, 16 /* 6c: HR_SD_LOW_CARDS are ids 0..15 */);
+    if (low >= 0) {
+        *error = HR_ERR_CARD;
+        return low;
+    }
+    return bad;
+}
+
+int64_t hr_first_repeat(const uint8_t *cards, int64_t nrows, int width) {
+    /* distinct cards' bits add without a carry: the sum keeps one bit a card exactly when none
+     * repeats; four sums side by side (a short chain of adds), added at the end */
+    for (int64_t r = 0; r < nrows; r++) {
+        const uint8_t *row = cards + r * width;
+        uint64_t sum[4] = {0, 0, 0, 0};
+        int j = 0;
+        for (; j + 4 <= width; j += 4)
+            for (int k = 0; k < 4; k++) sum[k] += 1ull << (row[j + k] & 63);
+        for (; j < width; j++) sum[0] += 1ull << (row[j] & 63);
+        if (hr_popcount64(sum[0] + sum[1] + sum[2] + sum[3]) != width) return r;
+    }
+    return -1;
+}
+
+void hr_showdown_shares(const uint16_t *ranks, int64_t nrows, int nplayers, uint16_t *shares) {
+    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
+        winners_scalar(ranks + start * nplayers, shares + start * nplayers, rows, nplayers, 0);
+    }
+}
 
 int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
                           uint16_t *shares, int *error) {
@@ -751,7 +825,7 @@ int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t n
     }
 #if HR_X86_DISPATCH
     if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
-        return showdown_batch_avx2(holes, boards, nrows, nplayers, ranks, shares, error);
+        return showdown_batch_avx2(&hr_holdem_rules, holes, boards, nrows, nplayers, ranks, shares, error);
 #endif
-    return showdown_batch(holes, boards, nrows, nplayers, ranks, shares, error);
+    return showdown_batch(&hr_holdem_rules, holes, boards, nrows, nplayers, ranks, shares, error);
 }

@@ -53,8 +53,8 @@ if TYPE_CHECKING:
 
     from .equity import EquityResult
 
-__all__ = ["RANK_COUNT", "DECK", "deal", "evaluate", "evaluate_many", "compare", "category", "describe", "best_five",
-           "census", "showdown", "equity"]
+__all__ = ["RANK_COUNT", "DECK", "deal", "showdown_many", "evaluate", "evaluate_many", "compare", "category",
+           "describe", "best_five", "census", "showdown", "equity"]
 
 RANK_COUNT: int = lib.HR_SD_RANK_COUNT
 """Distinct short-deck five-card hands (1404); also the worst rank (J-9-8-7-6)."""
@@ -351,3 +351,40 @@ def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike 
 
     return deal_cards(n, players, 2, board, hole_cards=hole_cards, board_cards=board_cards, dead=dead, seed=seed,
                       threads=threads, max_players=16, lowest=LOWEST_CARD, deck_name="short deck (six through ace)")
+
+
+def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, trips_beat_straight: bool = False,
+                  threads: int | None = None, out: tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]] | None = None
+                  ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """Short-deck showdowns of many deals at once, in C: ``(ranks, shares)``, each (n, players)
+    uint16, as ``handrank.showdown_many``: ``holes`` (n, players, 2) and ``boards`` (n, 5), as
+    ``deal`` returns them; ranks 1 .. 1404 under the chosen rule; shares in 1/2520 of the pot,
+    each row summing to 2520. ``out`` (two C-contiguous (n, players) uint16 arrays) is written
+    and returned; dask arrays give lazy dask arrays.
+
+    >>> import numpy as np
+    >>> holes = np.array([[[51, 50], [45, 44]]])       # As Ah, Kd Kc
+    >>> boards = np.array([[16, 21, 30, 46, 27]])      # 6c 7d 9h Kh 8s
+    >>> ranks, shares = showdown_many(holes, boards)   # aces make A-6-7-8-9, a straight in short deck
+    >>> ranks.tolist(), shares.tolist()
+    ([[276, 327]], [[2520, 0]])
+
+    Raises:
+        ValueError: wrong shapes, 0 players or more than fit the deck, a row with a card
+            below six, an id above 51 or a card twice (named from the top of the array);
+            ``out`` of the wrong shape, order or memory.
+        TypeError: not integer arrays; ``out`` not uint16 arrays.
+    """
+    from ._work import thread_count
+    from .evaluate import _is_dask_array
+    from .simulate import _as_cards, _showdown_dask_with, _showdown_into
+
+    thread_count(threads)  # checked before the paths split (dask or numpy)
+    kernel = functools.partial(lib.hr_sd_showdown_batch, int(bool(trips_beat_straight)))
+    bad_card = "a card below six (not in the short deck) or an id above 51"
+    if _is_dask_array(holes) or _is_dask_array(boards):
+        if out is not None:
+            raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
+        return _showdown_dask_with(holes, boards, threads, kernel, bad_card)
+    return _showdown_into(_as_cards(holes, "holes", (None, None, 2)), _as_cards(boards, "boards", (None, 5)), threads,
+                          0, out, kernel, bad_card)

@@ -202,7 +202,8 @@ def _as_cards(array: Any, what: str, shape: tuple[int | None, ...], row_offset: 
     if array.dtype.kind not in "iu":
         raise TypeError(f"{what} must be an integer array of card ids, got dtype {array.dtype}")
     if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape)):
-        wanted = " x ".join("n" if want is None else str(want) for want in shape)
+        wanted = " x ".join(("n" if i == 0 else "players") if want is None else str(want)
+                            for i, want in enumerate(shape))
         raise ValueError(f"{what} must have shape {wanted}, got {array.shape}")
     if array.dtype != np.uint8 and array.size:
         low, high = int(array.min()), int(array.max())
@@ -257,7 +258,11 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
 
 
 def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object,
-                   row_offset: int, out: object = None) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+                   row_offset: int, out: object = None, kernel: Any = None, bad_card: str = "a card id above 51"
+                   ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """Showdowns of checked uint8 holes (n, players, 2) and boards (n, 5) by ``kernel`` (a
+    hr_showdown_batch-like call: Hold'em's, or short deck's with its rule bound); ``bad_card``
+    says what HR_ERR_CARD means in the game."""
     import numpy as np
 
     from .evaluate import _output
@@ -285,32 +290,37 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
     bounds = [n * k // slices for k in range(slices + 1)]
     hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
     rank_buf, share_buf = ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares)
+    run_kernel = kernel or lib.hr_showdown_batch
 
     def part(start: int, stop: int) -> tuple[int, int]:
         error = ffi.new("int *")
-        bad = lib.hr_showdown_batch(hole_buf + start * 2 * players, board_buf + start * 5, stop - start, players,
-                                    rank_buf + start * players, share_buf + start * players, error)
+        bad = run_kernel(hole_buf + start * 2 * players, board_buf + start * 5, stop - start, players,
+                         rank_buf + start * players, share_buf + start * players, error)
         return (-1, 0) if bad < 0 else (start + bad, error[0])
 
     results = run_slices([functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)], nthreads)
     for bad, error in sorted(results, key=lambda result: result[0] < 0):  # the first bad slice first
         if bad >= 0:
             row = np.concatenate([holes[bad].reshape(-1), boards[bad]])
-            what = "a card id above 51" if error == lib.HR_ERR_CARD else "a card used twice"
+            what = bad_card if error == lib.HR_ERR_CARD else "a card used twice"
             raise ValueError(f"row {row_offset + bad}: {what}: {' '.join(map(str, row.tolist()))}")
     return ranks, shares
 
 
 def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
+    return _showdown_dask_with(holes, boards, threads, None, "a card id above 51")
+
+
+def _showdown_dask_with(holes: Any, boards: Any, threads: object, kernel: Any, bad_card: str) -> tuple[Any, Any]:
     def run(hole_part: Any, board_part: Any, first: int) -> tuple[Any, ...]:
-        return _showdown_into(hole_part, board_part, threads, first)
+        return _showdown_into(hole_part, board_part, threads, first, None, kernel, bad_card)
 
     ranks, shares = showdown_dask(holes, boards, (2,), 2, run)
     return ranks, shares
 
 
 def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs: int,
-                  run: Callable[[Any, Any, int], tuple[Any, ...]]) -> tuple[Any, ...]:
+                  run: Callable[[Any, Any, int], tuple[Any, ...]], board_width: int = 5) -> tuple[Any, ...]:
     """Every game's showdown_many over dask arrays: the holes' and boards' blocks side by side,
     each pair of blocks checked (rows numbered from the top) and handed to ``run(holes, boards,
     first_row)``, whose ``outputs`` (n, players) uint16 arrays come back as lazy dask arrays."""
@@ -319,10 +329,10 @@ def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs
     from .evaluate import _block_first_row
 
     holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
-    if holes.ndim != 3 or holes.shape[2] not in hole_counts or boards.ndim != 2 or boards.shape[1] != 5:
+    if holes.ndim != 3 or holes.shape[2] not in hole_counts or boards.ndim != 2 or boards.shape[1] != board_width:
         widths = " or ".join(map(str, hole_counts))
-        raise ValueError(f"holes must be n x players x {widths} and boards n x 5, got {holes.shape} and "
-                         f"{boards.shape}")
+        raise ValueError(f"holes must be n x players x {widths} and boards n x {board_width}, got {holes.shape} "
+                         f"and {boards.shape}")
     players, hole = holes.shape[1], holes.shape[2]
     rows = da.concatenate([holes.reshape(holes.shape[0], hole * players), boards], axis=1)  # type: ignore[no-untyped-call]
     rows = rows.rechunk({1: -1})
@@ -333,7 +343,7 @@ def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs
         first = _block_first_row(block_info)
         hole_part = _as_cards(cards[:, :hole * players].reshape(len(cards), players, hole), "holes",
                               (None, None, hole), first)
-        board_part = _as_cards(cards[:, hole * players:], "boards", (None, 5), first)
+        board_part = _as_cards(cards[:, hole * players:], "boards", (None, board_width), first)
         return np.concatenate(run(hole_part, board_part, first), axis=1)
 
     both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (outputs * players,)))

@@ -318,6 +318,27 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
                     uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals);
 
+/* Omaha equity of ranges: player p holds one of the combos [combo_start[p], combo_start[p + 1])
+ * of `nhole` cards each (combos[nhole * i ...]), weighted (weights > 0); an empty range is a random
+ * player (Monte Carlo only). Exact: every assignment of combos sharing no card whose first player's
+ * combo is [first, end) of its range, over every runout; sums[3q .. 3q + 2] add player q's deals won
+ * whole, shared and its units of a 2 x HR_SHARE_UNITS pot, each times the deal's weight (the
+ * product of its combos' weights), *weight the deals' weight, *deals their count. Monte Carlo:
+ * as hr_omaha_equity, each ranged player's combo drawn by weight (a deal whose combos share a card
+ * is drawn again; HR_ERR_IMPOSSIBLE after 2^20 tries in a row). Returns 0 or HR_ERR_*. */
+int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                           const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                           int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
+                           int32_t first, int32_t end, double *sums, double *weight, uint64_t *deals);
+int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                              const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                              int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
+                              int hilo, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
+                              uint64_t *counts, uint64_t *squares, uint64_t *deals);
+/* 1 if every player can get one of its combos (card masks; an empty range is skipped) with no card
+ * shared, 0 if not, HR_ERR_BUDGET when about `budget` steps did not decide it. */
+int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget);
+
 /* ------------------------------------------------------------------------ one hand a call
  * handrank._percall (csrc/ext/percall.c) is a CPython extension that ranks one hand a call
  * without cffi's per-call cost. It links no tables of its own: it calls the kernel in

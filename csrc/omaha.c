@@ -4,6 +4,9 @@
  * rank keys of each are summed once a row, and each five is one lookup in Hold'em's multiset
  * table (or the flush table when the pair and the triple share one suit) and one in the
  * ace-to-five table, which sits on the same slots. See handrank.h. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "kernel.h"
 #include "lowball_tables.h"
 #include "random.h"
@@ -638,3 +641,269 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
     return 0;
 }
 
+
+/* ------------------------------------------------------------------------ equity of ranges */
+
+/* Check ranges of nhole-card combos (player p's are [combo_start[p], combo_start[p + 1]); an
+ * empty range is a random player) against the known cards; each combo's cards as a mask. */
+static int check_omaha_ranges(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                              int nplayers, uint64_t known, uint64_t *mask) {
+    if (combo_start[0] != 0) return HR_ERR_RANGE;
+    for (int p = 0; p < nplayers; p++) {
+        if (combo_start[p + 1] < combo_start[p]) return HR_ERR_RANGE;
+        for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
+            uint64_t m = 0;
+            for (int j = 0; j < nhole; j++) {
+                int c = combos[(size_t)i * nhole + j];
+                if (c > 51) return HR_ERR_CARD;
+                if (m >> c & 1) return HR_ERR_DUPLICATE;
+                m |= 1ull << c;
+            }
+            if (!(weights[i] > 0.0 && weights[i] <= 1.7976931348623157e308)) return HR_ERR_RANGE;
+            mask[i] = m & known ? 0 : m; /* 0: never dealt (it holds a known card) */
+        }
+    }
+    return 0;
+}
+
+/* Known cards: the board and the dead ones, checked. */
+static int omaha_known(const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t *known) {
+    if (nboard != 0 && nboard != 3 && nboard != 4 && nboard != 5) return HR_ERR_BOARD;
+    if (ndead < 0 || ndead > 52) return HR_ERR_COUNT;
+    for (int j = 0; j < nboard + ndead; j++) {
+        int c = j < nboard ? board[j] : dead[j - nboard];
+        if (c > 51) return HR_ERR_CARD;
+        if (*known >> c & 1) return HR_ERR_DUPLICATE;
+        *known |= 1ull << c;
+    }
+    return 0;
+}
+
+typedef struct {
+    const uint16_t *high_table, *low_table;
+    const uint32_t *board_row;
+    const uint8_t *combos;
+    const int32_t *start;
+    const double *weights;
+    const uint64_t *mask;
+    int nhole, nplayers, nboard, hilo;
+    uint8_t board[5];
+    uint64_t known;
+    uint8_t table[HR_MAX_PLAYERS * 6];
+    double *sums;     /* per player: won whole, shared, units, each weighted */
+    double *weight;   /* the deals' weight */
+    uint64_t *deals;
+} omaha_walk_t;
+
+/* Every runout of an assignment (all players' cards in w->table, `used` their cards and the
+ * known ones), weighted by `weight`. */
+static void omaha_runouts(omaha_walk_t *w, uint64_t used, double weight) {
+    uint8_t deck[52], full[5];
+    int ndeck = 0, left = 5 - w->nboard, pick[5] = {0, 1, 2, 3, 4};
+    for (int c = 0; c < 52; c++)
+        if (!(used >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    for (int j = 0; j < w->nboard; j++) full[j] = w->board[j];
+    uint64_t counts[3 * HR_MAX_PLAYERS] = {0}, runouts = 0;
+    for (;;) {
+        for (int i = 0; i < left; i++) full[w->nboard + i] = deck[pick[i]];
+        omaha_showdown(w->high_table, w->low_table, w->board_row, w->table, w->nhole, w->nplayers, full, w->hilo,
+                       counts, NULL);
+        runouts++;
+        int i = left - 1;
+        while (i >= 0 && pick[i] == ndeck - left + i) i--;
+        if (i < 0) break;
+        pick[i]++;
+        for (int j = i + 1; j < left; j++) pick[j] = pick[j - 1] + 1;
+    }
+    for (int k = 0; k < 3 * w->nplayers; k++) w->sums[k] += weight * (double)counts[k];
+    *w->weight += weight * (double)runouts;
+    *w->deals += runouts;
+}
+
+static void omaha_assign(omaha_walk_t *w, int p, uint64_t used, double weight) {
+    if (p == w->nplayers) {
+        omaha_runouts(w, used, weight);
+        return;
+    }
+    for (int i = w->start[p]; i < w->start[p + 1]; i++) {
+        if (!w->mask[i] || (w->mask[i] & used)) continue;
+        for (int j = 0; j < w->nhole; j++) w->table[p * w->nhole + j] = w->combos[(size_t)i * w->nhole + j];
+        omaha_assign(w, p + 1, used | w->mask[i], weight * w->weights[i]);
+    }
+}
+
+int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                           const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                           int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
+                           int32_t first, int32_t end, double *sums, double *weight, uint64_t *deals) {
+    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
+    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    uint64_t known = 0;
+    int error = omaha_known(board, nboard, dead, ndead, &known);
+    if (error) return error;
+    int total = combo_start[nplayers];
+    uint64_t *mask = malloc(sizeof(uint64_t) * ((size_t)total + 1));
+    if (!mask) return HR_ERR_MEMORY;
+    error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, known, mask);
+    for (int p = 0; p < nplayers && !error; p++)
+        if (combo_start[p + 1] == combo_start[p]) error = HR_ERR_RANGE; /* exact: nobody random */
+    int count = combo_start[1] - combo_start[0];
+    if (!error && (first < 0 || end > count || first > end)) error = HR_ERR_RANGE;
+    if (error) {
+        free(mask);
+        return error;
+    }
+    omaha_walk_t w;
+    memset(&w, 0, sizeof w);
+    w.high_table = high_table;
+    w.low_table = low_table;
+    w.board_row = board_row;
+    w.combos = combos;
+    w.start = combo_start;
+    w.weights = weights;
+    w.mask = mask;
+    w.nhole = nhole;
+    w.nplayers = nplayers;
+    w.nboard = nboard;
+    w.hilo = hilo;
+    w.known = known;
+    for (int j = 0; j < nboard; j++) w.board[j] = board[j];
+    w.sums = sums;
+    w.weight = weight;
+    w.deals = deals;
+    /* the first player's combos [first, end): slices of the work add up to the whole */
+    for (int i = first; i < end; i++) {
+        if (!mask[i] || (mask[i] & known)) continue;
+        for (int j = 0; j < nhole; j++) w.table[j] = combos[(size_t)i * nhole + j];
+        omaha_assign(&w, 1, known | mask[i], weights[i]);
+    }
+    free(mask);
+    return 0;
+}
+
+int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                              const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                              int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
+                              int hilo, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
+                              uint64_t *counts, uint64_t *squares, uint64_t *deals) {
+    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
+    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    uint64_t known = 0;
+    int error = omaha_known(board, nboard, dead, ndead, &known);
+    if (error) return error;
+    int total = combo_start[nplayers];
+    /* per combo: its mask; per ranged player: running weights over its dealable combos */
+    void *block = malloc((sizeof(uint64_t) + sizeof(double)) * ((size_t)total + 1));
+    if (!block) return HR_ERR_MEMORY;
+    uint64_t *mask = block;
+    double *running = (double *)(mask + total + 1);
+    error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, known, mask);
+    int nrandom = 0, random_of[HR_MAX_PLAYERS];
+    for (int p = 0; p < nplayers && !error; p++) {
+        if (combo_start[p + 1] == combo_start[p]) {
+            random_of[nrandom++] = p;
+            continue;
+        }
+        double sum = 0;
+        for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
+            sum += mask[i] ? weights[i] : 0.0;
+            running[i] = sum;
+        }
+        if (!(sum > 0)) error = HR_ERR_RANGE; /* nothing left to deal */
+    }
+    int left = 5 - nboard;
+    if (!error && 52 - hr_popcount64(known) < left + nhole * nplayers) error = HR_ERR_COUNT;
+    if (error) {
+        free(block);
+        return error;
+    }
+    uint8_t table[HR_MAX_PLAYERS * 6], full[5], deck[52];
+    for (int j = 0; j < nboard; j++) full[j] = board[j];
+    int ndeck = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(known >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
+    if (end > chunks) end = chunks;
+    for (uint64_t chunk = first; chunk < end && !error; chunk++) {
+        rng_t rng = chunk_stream(seed, chunk);
+        uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
+        uint8_t shuffled[52];
+        memcpy(shuffled, deck, sizeof shuffled);
+        for (uint64_t d = 0; d < n && !error; d++) {
+            uint64_t used = known;
+            for (int attempt = 0;; attempt++) { /* the ranged players' combos, redrawn on a clash */
+                if (attempt == 1 << 20) { /* the caller decided that they can be dealt; this far, so rare */
+                    error = HR_ERR_IMPOSSIBLE;
+                    break;
+                }
+                used = known;
+                int clash = 0;
+                for (int p = 0; p < nplayers && !clash; p++) {
+                    int start = combo_start[p], stop = combo_start[p + 1];
+                    if (start == stop) continue;
+                    double target = unit(&rng) * running[stop - 1];
+                    int low = start, high = stop - 1;
+                    while (low < high) {
+                        int mid = (low + high) >> 1;
+                        if (running[mid] > target) high = mid;
+                        else low = mid + 1;
+                    }
+                    while (!mask[low] && low < stop - 1) low++; /* not reached: a zero step is never above the target */
+                    clash = (mask[low] & used) != 0;
+                    used |= mask[low];
+                    for (int j = 0; j < nhole; j++) table[p * nhole + j] = combos[(size_t)low * nhole + j];
+                }
+                if (!clash) break;
+            }
+            if (error) break;
+            int need = left + nrandom * nhole;
+            for (int j = 0; j < need;) { /* the board and the random players, skipping dealt cards */
+                int k = j + (int)below(&rng, (uint32_t)(ndeck - j));
+                uint8_t c = shuffled[k];
+                if (used >> c & 1) continue;
+                shuffled[k] = shuffled[j];
+                shuffled[j] = c;
+                j++;
+            }
+            for (int j = 0; j < left; j++) full[nboard + j] = shuffled[j];
+            for (int r = 0; r < nrandom; r++)
+                for (int j = 0; j < nhole; j++) table[random_of[r] * nhole + j] = shuffled[left + r * nhole + j];
+            omaha_showdown(high_table, low_table, board_row, table, nhole, nplayers, full, hilo, counts, squares);
+            ++*deals;
+        }
+    }
+    free(block);
+    return error;
+}
+
+/* Whether the players' combos (as card masks) can be dealt together, by a search that tries
+ * the players with fewest combos first; an empty range (a random player) is skipped. */
+static int feasible_from(const uint64_t *masks, const int32_t *start, const int *order, int count, int level,
+                         uint64_t used, int64_t *budget) {
+    if (level == count) return 1;
+    int p = order[level];
+    for (int i = start[p]; i < start[p + 1]; i++) {
+        if (masks[i] & used) continue;
+        if (--*budget < 0) return HR_ERR_BUDGET;
+        int found = feasible_from(masks, start, order, count, level + 1, used | masks[i], budget);
+        if (found) return found;
+    }
+    return 0;
+}
+
+int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget) {
+    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS || combo_start[0] != 0) return HR_ERR_PLAYERS;
+    int order[HR_MAX_PLAYERS], count = 0;
+    for (int p = 0; p < nplayers; p++) {
+        if (combo_start[p + 1] < combo_start[p]) return HR_ERR_RANGE;
+        if (combo_start[p + 1] > combo_start[p]) order[count++] = p;
+    }
+    for (int i = 1; i < count; i++) /* fewest combos first */
+        for (int j = i; j > 0 && combo_start[order[j] + 1] - combo_start[order[j]] <
+                                     combo_start[order[j - 1] + 1] - combo_start[order[j - 1]]; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    return feasible_from(masks, combo_start, order, count, 0, 0, &budget);
+}

@@ -103,10 +103,14 @@ def _omaha_hands(tokens: Sequence[str], game: str) -> list[str]:
     assert game_rules is not None
     hands = _group_cards(tokens, game_rules[0])
     for seat, hand in enumerate(hands, 1):
-        if hand.strip().lower() != "random":
+        if hand.strip().lower() == "random":
+            continue
+        try:
             count = len(parse(hand))
-            if count != game_rules[0]:
-                raise ValueError(f"--game {game} hands have {game_rules[0]} hole cards: player {seat} has {count}")
+        except ValueError:
+            continue  # not cards: an Omaha range, which omaha.equity reads (and names if it cannot)
+        if count != game_rules[0]:
+            raise ValueError(f"--game {game} hands have {game_rules[0]} hole cards: player {seat} has {count}")
     return hands
 
 

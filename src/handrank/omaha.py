@@ -68,6 +68,7 @@ POT: int = 2 * lib.HR_SHARE_UNITS
 """The units of a pot in ``showdown_many``'s shares (5040 = 2 x 2520): any split of either half
 of a hi-lo pot among up to 10 players is a whole number of them."""
 _POT = POT
+_FEASIBLE_BUDGET = 20_000_000  # steps spent deciding whether ranges can be dealt together
 
 
 # ------------------------------------------------------------------------ one hand
@@ -617,6 +618,165 @@ def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list
     return list(counts), list(squares), deals[0]
 
 
+def _reads_as_cards(text: str) -> bool:
+    """Whether a player's text is cards (else it is read as an Omaha range)."""
+    try:
+        parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class _OmahaRanges:
+    """The players' ranges as the kernel takes them (picklable for Dask): nhole cards a hand,
+    player p's hands [start[p], start[p + 1]), an empty range for a random player."""
+
+    combos: bytes
+    start: tuple[int, ...]
+    weights: tuple[float, ...]
+    nhole: int
+    board: bytes
+    dead: bytes
+    hilo: bool
+    seed: int
+    trials: int
+
+
+def _range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tuple[Any, Any]:
+    """A ranged player's hands that meet no known card (an (n, nhole) uint8 array, in C order)
+    and their weights (largest 1)."""
+    import numpy as np
+
+    from .omaha_ranges import parse_omaha_range
+
+    try:
+        hands = parse_omaha_range(spec, nhole)
+    except ValueError as error:
+        raise ValueError(f"players[{index}]: {spec!r} is neither {nhole} hole cards nor an Omaha range ({error})"
+                         ) from None
+    cards = np.fromiter(itertools.chain.from_iterable(hands), dtype=np.uint8,
+                        count=len(hands) * nhole).reshape(-1, nhole)
+    weights = np.fromiter(hands.values(), dtype=np.float64, count=len(hands))
+    known = np.zeros(256, dtype=bool)
+    known[list(where)] = True
+    live = ~known[cards].any(axis=1)
+    if not live.any():
+        raise ValueError(f"players[{index}]: no hand of {spec!r} is left once the known cards are out")
+    kept = weights[live]
+    if kept.max() > kept.min() * 1e30:
+        raise ValueError(f"players[{index}]: weights must be within a factor 1e30 of each other")
+    return np.ascontiguousarray(cards[live]), kept / kept.max()
+
+
+def _ranges_part(spot: _OmahaRanges, first: int, end: int) -> tuple[list[float], list[int], int]:
+    """Exact (trials 0: the first player's hands [first, end)) or Monte Carlo (chunks [first,
+    end)) parts of a ranged Omaha equity: per player won whole, shared and units (weighted
+    sums when exact, counts else), squared units (Monte Carlo) and the deals."""
+    from ._equity_input import _check
+
+    n = len(spot.start) - 1
+    start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
+    deals = ffi.new("uint64_t *")
+    if spot.trials == 0:
+        sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
+        _check(lib.hr_omaha_equity_ranges(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
+                                          len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
+                                          sums, weight, deals))
+        return [*list(sums)[:3 * n], weight[0]], [], deals[0]
+    counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
+    _check(lib.hr_omaha_equity_ranges_mc(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
+                                         len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), spot.seed,
+                                         spot.trials, first, end, counts, squares, deals))
+    return [float(c) for c in counts], list(squares), deals[0]
+
+
+def _range_equity(players: Sequence[HandLike], hands: list[list[int] | None], ranges: dict[int, str], nhole: int,
+                  board_cards: Sequence[int], dead_cards: Sequence[int], where: dict[int, str], hilo: bool,
+                  trials: int | None, seed: int | None, nthreads: int, progress: Any, client: Any) -> EquityResult:
+    """omaha.equity when a player is a range: exact when nobody is random and the
+    assignments times the runouts are within EXACT_BUDGET, else seeded Monte Carlo."""
+    import numpy as np
+
+    from ._equity_input import _seed
+    from ._work import Jobs, cluster_spans, run_slices
+    from .equity import EquityResult
+
+    n = len(hands)
+    parts, weights, start, labels = [], [], [0], []
+    for index, hand in enumerate(hands):
+        if index in ranges:
+            cards, kept = _range_hands(ranges[index], index, nhole, where)
+            parts.append(cards)
+            weights.append(kept)
+            labels.append(ranges[index].strip())
+        elif hand is None:
+            labels.append("random")
+        else:
+            parts.append(np.array([hand], dtype=np.uint8))
+            weights.append(np.ones(1))
+            labels.append(format_cards(hand))
+        start.append(start[-1] + (len(parts[-1]) if index in ranges or hand is not None else 0))
+    combos = np.concatenate(parts).tobytes() if parts else b""
+    weight_list = tuple(np.concatenate(weights).tolist()) if weights else ()
+    masks = np.zeros(start[-1], dtype=np.uint64)
+    flat = np.frombuffer(combos, dtype=np.uint8).reshape(-1, nhole)
+    for j in range(nhole):
+        masks |= np.left_shift(np.uint64(1), flat[:, j].astype(np.uint64))
+    found = lib.hr_omaha_ranges_feasible(ffi.from_buffer("uint64_t[]", masks), ffi.new("int32_t[]", start), n,
+                                         _FEASIBLE_BUDGET)
+    if found == lib.HR_ERR_BUDGET:
+        raise ValueError("these ranges overlap too much to decide quickly whether they can be dealt together; "
+                         "narrow them")
+    if found == 0:
+        raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
+    sizes = [b - a for a, b in zip(start, start[1:])]
+    left = 5 - len(board_cards)
+    unseen = 52 - len(where) - sum(nhole for size in sizes if size)
+    runouts = math.comb(unseen, left)
+    random_players = any(size == 0 for size in sizes)
+    work = math.prod(sizes) * runouts * n * math.comb(nhole, 2) if not random_players else math.inf
+    exact = trials is None and client is None and work <= EXACT_BUDGET
+    if not exact:
+        trials = trials or DEFAULT_TRIALS
+        seed = _seed(seed)
+    spot = _OmahaRanges(combos, tuple(start), weight_list, nhole, bytes(board_cards), bytes(dead_cards), hilo,
+                        0 if exact else seed or 0, 0 if exact else trials or 0)
+    total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
+    per_unit = (work / max(1, sizes[0])) if exact else n * math.comb(nhole, 2) * lib.HR_EQUITY_CHUNK
+    slices = max(1, min(total, math.ceil(total * per_unit / _SLICE_WORK)))
+    sums, squares, dealt = [0.0] * (3 * n + 1), [0] * n, [0]
+
+    def add(result: tuple[list[float], list[int], int]) -> None:  # in slice order: the same sums on any threads
+        for i, value in enumerate(result[0]):
+            sums[i] += value
+        for q, square in enumerate(result[1]):
+            squares[q] += square
+        dealt[0] += result[2]
+
+    if client is not None and not exact:
+        for result in client.gather([client.submit(_ranges_part, spot, a, b, pure=False)
+                                     for a, b in cluster_spans(total, 16)]):
+            add(result)
+    else:
+        jobs = Jobs(slices, lambda k: functools.partial(_ranges_part, spot, total * k // slices,
+                                                        total * (k + 1) // slices))
+        run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
+    deals = dealt[0]
+    board_text = format_cards(list(board_cards)) if board_cards else ""
+    if exact:
+        weight = sums[3 * n]
+        win = [sums[3 * q] / weight for q in range(n)]
+        tie = [sums[3 * q + 1] / weight for q in range(n)]
+        share = [sums[3 * q + 2] / weight / _POT for q in range(n)]
+        return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
+    win = [sums[3 * q] / deals for q in range(n)]
+    tie = [sums[3 * q + 1] / deals for q in range(n)]
+    share = [sums[3 * q + 2] / deals / _POT for q in range(n)]
+    stderr = [math.sqrt(max(0.0, squares[q] / deals / _POT**2 - share[q] ** 2) / deals) for q in range(n)]
+    return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")
+
+
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, hilo: bool = False,
            hole: int | None = None, trials: int | None = None, seed: int | None = None, threads: int | None = None,
            client: Any = None, progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
@@ -660,21 +820,29 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             raise ValueError(f"hole is the hole cards a player: 4, 5 or 6, got {hole}")
     board_cards, dead_cards, where = _table(players, board, dead, "['As Ah Kd Kc', 'random']")
     hands: list[list[int] | None] = []
+    ranges: dict[int, str] = {}  # players given as an Omaha range, parsed once the hole count is known
     for index, spec in enumerate(players):
         if isinstance(spec, str) and spec.strip().lower() == "random":
             hands.append(None)
             continue
-        hands.append(_take_hole(spec, where, f"players[{index}]", " (hole cards or 'random')"))
+        if isinstance(spec, str) and not _reads_as_cards(spec):
+            ranges[index] = spec
+            hands.append(None)
+            continue
+        hands.append(_take_hole(spec, where, f"players[{index}]", " (hole cards, a range or 'random')"))
     counts_of = {len(h) for h in hands if h is not None}
     if len(counts_of) > 1:
         raise ValueError(f"every player holds the same number of hole cards, got {sorted(counts_of)}")
     if hole is not None and counts_of and counts_of != {hole}:
         raise ValueError(f"hole={hole}: every hand holds {hole} hole cards, got {counts_of.pop()}")
     nhole = counts_of.pop() if counts_of else hole or 4
-    nrandom = sum(h is None for h in hands)
+    nrandom = sum(h is None for h in hands) - len(ranges)
     unseen = 52 - len(where)
-    if unseen < 5 - len(board_cards) + nrandom * nhole:
+    if unseen < 5 - len(board_cards) + (nrandom + len(ranges)) * nhole:
         raise ValueError(f"only {unseen} cards are left to deal")
+    if ranges:
+        return _range_equity(players, hands, ranges, nhole, board_cards, dead_cards, where, bool(hilo), trials, seed,
+                             nthreads, progress, client)
     table = bytes(c for h in hands for c in (h if h is not None else [255] * nhole))
     labels = [format_cards(h) if h is not None else "random" for h in hands]
     n, left = len(hands), 5 - len(board_cards)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from .cards import _cards_in_token, format_cards
 
@@ -121,22 +123,35 @@ def _token_combos(token: str) -> list[Combo]:
     raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
 
 
-def _parse_items(text: str, weight: float, combos: dict[Combo, float], depth: int) -> None:
+def _parse_items(text: str, weight: float, combos: dict[Any, float], depth: int,
+                 token_combos: Callable[[str], Iterable[tuple[int, ...]]] | None = None) -> None:
+    """The items of a range (weights in front or behind, nested), each token's combos from
+    ``token_combos`` (Hold'em's by default; Omaha's ranges share this grammar), stored with
+    their cards in decreasing order; a combo named twice keeps the later weight."""
+    combos_of = token_combos or _token_combos
+    for item, item_weight in _weighted_items(text, weight, depth):
+        for cards in combos_of(item):
+            combos[tuple(sorted(cards, reverse=True))] = item_weight
+
+
+def _weighted_items(text: str, weight: float, depth: int) -> list[tuple[str, float]]:
+    """Each token of a range with its weight: ``0.5(a, b)`` and ``a:0.5``, nested."""
     if depth > MAX_DEPTH:
         raise ValueError(f"range weights nest more than {MAX_DEPTH} deep")
+    found: list[tuple[str, float]] = []
     for item in _split_items(text):
         opening = item.find("(")
-        if opening >= 0 and item.endswith(")"):  # 0.5(AKo, KQs)
-            _parse_items(item[opening + 1:-1], weight * _weight(item[:opening], item), combos, depth + 1)
+        if opening >= 0 and item.endswith(")"):
+            found += _weighted_items(item[opening + 1:-1], weight * _weight(item[:opening], item), depth + 1)
             continue
         item_weight = weight
         token, colon, after = item.rpartition(":")
-        if colon:  # AKo:0.5
+        if colon:
             item, item_weight = token, weight * _weight(after, item)
         if not item_weight > 0:
             raise ValueError(f"range item {_shown(item)}: its weight underflows to 0")
-        for a, b in _token_combos(item):
-            combos[(a, b) if a > b else (b, a)] = item_weight
+        found.append((item, item_weight))
+    return found
 
 
 def _weight(text: str, item: str) -> float:

@@ -25,6 +25,9 @@ int main(int argc, char **argv) {
     static double share[1400], weight[1400], matrix[169 * 169 * 3];
     static uint8_t made[1400 * 10];
     static uint16_t draws[1400 * 10];
+    static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS];
+    static uint32_t omaha_row[1 << 17];
+    if (hr_omaha_slots() > (1u << 17) || hr_omaha_build(omaha_high, omaha_low, omaha_row)) return 1;
     for (long r = 0; r < rounds; r++) {
         int n = upto(12), nboard = upto(7), ndead = upto(6);
         for (int i = 0; i < nboard; i++) board[i] = card();
@@ -60,9 +63,12 @@ int main(int argc, char **argv) {
                 hr_equity_ranges(combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
                                  (uint64_t)upto(3000), (uint64_t)upto(3000), sums, (uint64_t *)mc);
             hr_ranges_feasible(combos, start, n, dead, ndead, 100000);
-            if ((nboard >= 3 && (n <= 3 || total < 60)) || total < 40) /* range analysis: each combo's equity */
+            uint64_t before_added = state; /* what was added later draws from a copy of the stream: the
+                                            * rest of each round draws what it drew before */
+            if ((nboard >= 3 && n == 2) || total < 40) /* range analysis: each combo's equity (walks: small ranges) */
                 hr_combo_equity(combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
                                 (uint64_t)upto(3000), (uint64_t)upto(3000), share, weight);
+            state = before_added;
             hr_equity_monte_carlo(combos, start, weights, n, board, nboard, dead, ndead, next(), 1 + upto(3000), 0,
                                   1, mc);
             /* short deck: the same engines with cards 0..15 out of the deck */
@@ -74,9 +80,36 @@ int main(int argc, char **argv) {
         }
         if (n == 2) { /* slices in and out of range, empty and reversed ones too */
             hr_equity_preflop(combos, start, weights, (int32_t)upto(3) - 1, (int32_t)upto(40), sums, (uint64_t *)mc);
+            uint64_t before_preflop = state;
             hr_combo_equity_preflop(combos, start, weights, (int32_t)upto(3) - 1, (int32_t)upto(40), share, weight);
+            state = before_preflop;
         }
+        uint64_t before_blocks = state;
         hr_breakdown(combos, upto(total + 1), board, nboard, made, draws);
+        if (r % 8 == 0) { /* Omaha ranges: the combos read as hands of 4..6 cards, small ranges */
+            int nhole = 4 + upto(3), players = upto(5), at = 0;
+            static int32_t ostart[12];
+            static uint64_t omasks[64];
+            static double osums[3 * 11 + 1], oweight;
+            static uint64_t ocounts[3 * 11], osquares[11], odeals;
+            ostart[0] = upto(20) ? 0 : 1;
+            for (int p = 0; p < players; p++) {
+                int size = upto(4);
+                at += size;
+                ostart[p + 1] = at * nhole <= 2 * 1400 * 10 && at <= 64 ? at : ostart[p];
+            }
+            at = ostart[players];
+            for (int i = 0; i < at; i++) omasks[i] = next() & 0xFFFFFFFFFFFFFull;
+            hr_omaha_ranges_feasible(omasks, ostart, players, 1000);
+            if (nboard >= 4) /* fewer runouts: the sanitizers make each showdown slow */
+                hr_omaha_equity_ranges(omaha_high, omaha_low, omaha_row, combos, ostart, weights, nhole, players,
+                                       board, nboard, dead, ndead, upto(2), (int32_t)upto(3) - 1, (int32_t)upto(3),
+                                       osums, &oweight, &odeals);
+            hr_omaha_equity_ranges_mc(omaha_high, omaha_low, omaha_row, combos, ostart, weights, nhole, players,
+                                      board, nboard, dead, ndead, upto(2), next(), 1 + upto(300), 0, 1, ocounts,
+                                      osquares, &odeals);
+        }
+        state = before_blocks;
         { /* bulk showdowns of other games: short deck's (ids below 16 refused), stud's shares */
             int players = 1 + upto(11), rows = upto(70);
             static uint16_t sd_ranks[70 * 11], sd_shares[70 * 11];

@@ -1,0 +1,136 @@
+"""Omaha ranges: the parser (every element of the syntax, every malformed kind), and equity of
+ranges against plain enumeration with omaha.evaluate_many and against exact answers."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+import handrank
+from handrank import omaha
+from handrank.omaha_ranges import parse_omaha_range
+
+
+def ranks_of(hand):
+    return sorted((c // 4 for c in hand), reverse=True)
+
+
+def suit_shape(hand):
+    return sorted((sum(1 for c in hand if c % 4 == s) for s in range(4)), reverse=True)
+
+
+def test_patterns_mean_at_least_the_named_cards():
+    everything = list(itertools.combinations(range(52), 4))
+    for pattern, rule in [
+        ("AAxx", lambda h: ranks_of(h).count(12) >= 2),
+        ("AA", lambda h: ranks_of(h).count(12) >= 2),  # a short pattern is filled with x
+        ("KKQQ", lambda h: ranks_of(h) == [11, 11, 10, 10]),
+        ("AKQJ", lambda h: ranks_of(h) == [12, 11, 10, 9]),
+        ("A*x*", lambda h: 12 in ranks_of(h)),
+        ("AAxxds", lambda h: ranks_of(h).count(12) >= 2 and sum(1 for n in suit_shape(h) if n >= 2) >= 2),
+        ("KKxx$ss", lambda h: ranks_of(h).count(11) >= 2 and sum(1 for n in suit_shape(h) if n >= 2) == 1),
+        ("AKxxr", lambda h: 12 in ranks_of(h) and 11 in ranks_of(h) and suit_shape(h) == [1, 1, 1, 1]),
+    ]:
+        expected = {tuple(sorted(h, reverse=True)) for h in everything if rule(h)}
+        assert set(parse_omaha_range(pattern)) == expected, pattern
+        assert set(parse_omaha_range(pattern.lower() if pattern[0] != "A" else pattern)) == expected
+
+
+def test_hands_weights_and_unions():
+    hands = parse_omaha_range("0.5(AsAhKdKc, KKQQ), AsAhKdKc:0.25, 2c3c4c5c")
+    assert hands[(51, 50, 45, 44)] == 0.25  # named again: the later weight
+    assert hands[(47, 46, 43, 42)] == 0.5 and hands[(12, 8, 4, 0)] == 1.0
+    assert len(hands) == 1 + 36 + 1
+    assert parse_omaha_range("AsAhKsKhds") == {(51, 50, 47, 46): 1.0}  # a qualifier after a hand filters it
+    assert parse_omaha_range("AsAhKdKcr") == {(51, 50, 45, 44): 1.0}
+    assert len(parse_omaha_range("AAxxx", hole=5)) == sum(
+        math.comb(4, a) * math.comb(48, 5 - a) for a in range(2, 5))
+
+
+@pytest.mark.parametrize(("text", "hole", "message"), [
+    ("ZZxx", 4, "unknown range item 'ZZxx'"),
+    ("AAxxxx", 4, "6 ranks for 4 hole cards"),
+    ("AsAhKd", 4, "a hand of 3 cards in a game of 4"),
+    ("AsAsKdKc", 4, "a card twice"),
+    ("15%", 4, "percentage ranges need the PLO starting-hand table"),
+    ("AAxx, random", 4, "'random' is a whole range"),
+    ("AAxxr", 5, "5 cards cannot be rainbow"),
+    ("AAxxxx", 6, "PLO6 ranges take hands"),
+    ("0.5(AAxx", 4, "unbalanced"),
+    ("AAxx:0", 4, "above 0"),
+    ("AsAhKdKcds", 4, "has no hands"),  # a rainbow hand is not double-suited
+])
+def test_malformed_ranges_are_named(text, hole, message):
+    with pytest.raises(ValueError, match=message):
+        parse_omaha_range(text, hole)
+
+
+def test_parse_refuses_what_is_not_text():
+    with pytest.raises(TypeError):
+        parse_omaha_range(["AAxx"])  # type: ignore[arg-type]
+
+
+def plain_equity(ranges, board):
+    """Every assignment of the ranges' hands and every runout, ranked by omaha.evaluate_many."""
+    board_cards = handrank.parse(board)
+    hand_lists = [list(parse_omaha_range(r).items()) for r in ranges]
+    rows, boards, weights = [], [], []
+    deck = [c for c in range(52) if c not in board_cards]
+    deal = 0
+    for combo in itertools.product(*hand_lists):
+        cards = [c for hand, _ in combo for c in hand]
+        if len(set(cards)) != len(cards) or set(cards) & set(board_cards):
+            continue
+        weight = math.prod(w for _, w in combo)
+        for extra in itertools.combinations([c for c in deck if c not in cards], 5 - len(board_cards)):
+            full = [*board_cards, *extra]
+            for hand, _ in combo:
+                rows.append(hand)
+                boards.append(full)
+            weights.append(weight)
+            deal += 1
+    ranks = omaha.evaluate_many(np.array(rows, np.uint8), np.array(boards, np.uint8)).reshape(deal, len(ranges))
+    best = ranks.min(axis=1, keepdims=True)
+    shares = (ranks == best) / (ranks == best).sum(axis=1, keepdims=True)
+    w = np.array(weights)
+    return (w[:, None] * shares).sum(axis=0) / w.sum()
+
+
+@pytest.mark.parametrize(("ranges", "board"), [
+    (["AAxxds", "KKQQ"], "Qs 7d 2c 9h"),
+    (["0.5(AsAhKdKc), QQJJ", "KKJTds:0.3, JT98"], "Qd 7d 2c 9h"),
+    (["AsAh9d8d", "KKQQ", "JJTTds"], "Qs 7d 2c 9h 3s"),
+])
+def test_exact_range_equity_equals_plain_enumeration(ranges, board):
+    result = omaha.equity(ranges, board)
+    assert result.exact
+    assert result.equity == pytest.approx(plain_equity(ranges, board).tolist(), abs=1e-9)  # weights: sums rounded
+
+
+def test_sampled_range_equity_lands_near_exact_and_repeats(monkeypatch):
+    players, board = ["AAxxds", "KKQQ:0.5, QQJJ"], "Js 7d 2c 9h"
+    monkeypatch.setattr(importlib.import_module("handrank.omaha"), "EXACT_BUDGET", 10**13)
+    exact = omaha.equity(players, board)
+    monkeypatch.undo()
+    sampled = omaha.equity(players, board, trials=300_000, seed=5)
+    assert exact.exact and not sampled.exact
+    for p in range(2):
+        assert abs(sampled.equity[p] - exact.equity[p]) <= 4 * sampled.stderr[p]
+    assert omaha.equity(players, board, trials=300_000, seed=5, threads=2) == sampled
+    hilo = omaha.equity(["AA23", "KKQQ", "random"], trials=100_000, seed=1, hilo=True)
+    assert math.isclose(sum(hilo.equity), 1.0)
+
+
+def test_range_errors_name_the_player():
+    with pytest.raises(ValueError, match=r"players\[1\]: 'ZZxx' is neither 4 hole cards nor an Omaha range"):
+        omaha.equity(["AsAhKdKc", "ZZxx"])
+    with pytest.raises(ValueError, match=r"players\[1\]: no hand of 'KKKK' is left"):
+        omaha.equity(["AsAhKdKc", "KKKK"])
+    with pytest.raises(ValueError, match="impossible matchup"):
+        omaha.equity(["AAAA", "AAxx"])
+    with pytest.raises(ValueError, match="every player holds the same number"):
+        omaha.equity(["AsAhKdKc", "2c3c4c5c6c"])

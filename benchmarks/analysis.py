@@ -9,12 +9,10 @@ Goals: a breakdown of 1,326 combos on a flop under a millisecond of C; combo_equ
 
 from __future__ import annotations
 
-import statistics
-import time
 from pathlib import Path
 
 import numpy as np
-from common import machine
+from common import cpu_median, machine
 
 import handrank
 from handrank._core import ffi, lib
@@ -23,15 +21,6 @@ from handrank.ranges import parse_range
 HERO = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+"   # 226 combos
 VILLAIN = "55+,A8s+,K9s+,Q9s+,J9s+,T9s,98s,A9o+,KTo+,QJo"   # 236 combos
 FLOPS = ["Kd 9s 4c", "Kd 9d 4c", "Kd 9d 4d"]  # rainbow, two-tone, monotone (suit symmetry differs)
-
-
-def cpu_median(run, repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
 
 
 def main() -> None:

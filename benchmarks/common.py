@@ -25,6 +25,16 @@ def timed(run: Callable[[], T], repeat: int) -> tuple[float, T]:
     return statistics.median(times), result
 
 
+def cpu_median(run: Callable[[], object], repeat: int = 5) -> float:
+    """Median CPU seconds (this process) of `repeat` runs: steadier than wall time on a shared machine."""
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        run()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:

@@ -10,25 +10,14 @@ thread, medians of 5; Omaha is in benchmarks/omaha.py.
 
 from __future__ import annotations
 
-import statistics
-import time
 from pathlib import Path
 
 import numpy as np
-from common import machine
+from common import cpu_median, machine
 
 from handrank import ace_to_five, evaluate_many, shortdeck, stud
 
 DEALS, PLAYERS = 400_000, 4
-
-
-def cpu(run, repeat: int = 5) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -38,19 +27,19 @@ def main() -> None:
              "showdown / evaluate per hand |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     holes, boards = shortdeck.deal(DEALS, PLAYERS, seed=1)
     rows = np.concatenate([holes, np.repeat(boards[:, None, :], PLAYERS, axis=1)], axis=2).reshape(-1, 7)
-    t_deal = cpu(lambda: shortdeck.deal(DEALS, PLAYERS, seed=1, threads=1))
-    t_show = cpu(lambda: shortdeck.showdown_many(holes, boards, threads=1))
-    t_rank = cpu(lambda: shortdeck.evaluate_many(rows, threads=1))
+    t_deal = cpu_median(lambda: shortdeck.deal(DEALS, PLAYERS, seed=1, threads=1))
+    t_show = cpu_median(lambda: shortdeck.showdown_many(holes, boards, threads=1))
+    t_rank = cpu_median(lambda: shortdeck.evaluate_many(rows, threads=1))
     hands = DEALS * PLAYERS
     lines.append(f"| short deck | {t_deal * 1e3:.0f} ms | {t_rank * 1e3:.0f} ms | {t_rank / t_deal:.2f}x | "
                  f"{hands / t_show / 1e6:.0f} M hands/s | {hands / t_rank / 1e6:.0f} M hands/s | "
                  f"{t_rank / t_show:.2f}x |")
     dealt = stud.deal(DEALS, PLAYERS, seed=1)
     flat = dealt.reshape(-1, 7)
-    t_deal = cpu(lambda: stud.deal(DEALS, PLAYERS, seed=1, threads=1))
+    t_deal = cpu_median(lambda: stud.deal(DEALS, PLAYERS, seed=1, threads=1))
     for name, razz, rank in (("seven-card stud", False, evaluate_many), ("Razz", True, ace_to_five.evaluate_many)):
-        t_show = cpu(lambda razz=razz: stud.showdown_many(dealt, razz=razz, threads=1))
-        t_rank = cpu(lambda rank=rank: rank(flat, threads=1))
+        t_show = cpu_median(lambda razz=razz: stud.showdown_many(dealt, razz=razz, threads=1))
+        t_rank = cpu_median(lambda rank=rank: rank(flat, threads=1))
         lines.append(f"| {name} | {t_deal * 1e3:.0f} ms | {t_rank * 1e3:.0f} ms | {t_rank / t_deal:.2f}x | "
                      f"{hands / t_show / 1e6:.0f} M hands/s | {hands / t_rank / 1e6:.0f} M hands/s | "
                      f"{t_rank / t_show:.2f}x |")

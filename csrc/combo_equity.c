@@ -48,25 +48,6 @@ static void walk_rest(const walk_t *w, int level, uint64_t used, int hero, int b
     }
 }
 
-/* Sort positions 0..count-1 by rank[] (increasing, stably): two counting passes of 7 bits. */
-static void sort_by_rank(const int *rank, int count, int *out, int *tmp) {
-    int buckets[128];
-    for (int pass = 0; pass < 2; pass++) {
-        int shift = pass ? 7 : 0, *from = pass ? tmp : NULL, *to = pass ? out : tmp;
-        memset(buckets, 0, sizeof buckets);
-        for (int i = 0; i < count; i++) buckets[rank[from ? from[i] : i] >> shift & 127]++;
-        for (int d = 0, sum = 0; d < 128; d++) {
-            int c = buckets[d];
-            buckets[d] = sum;
-            sum += c;
-        }
-        for (int i = 0; i < count; i++) {
-            int e = from ? from[i] : i;
-            to[buckets[rank[e] >> shift & 127]++] = e;
-        }
-    }
-}
-
 int hr_combo_equity(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                     const uint8_t *board, int nboard, const uint8_t *dead, int ndead, const uint8_t *group,
                     int ngroup, uint64_t first, uint64_t end, double *share, double *weight) {
@@ -171,7 +152,7 @@ int hr_combo_equity(const uint8_t *combos, const int32_t *combo_start, const dou
                     tmp[count] = i;
                     keys[count++] = 2 * rank[i] + (i < nhero); /* at equal rank the opponent's first */
                 }
-            sort_by_rank(keys, count, order, scratch);
+            sort_positions_by_rank(keys, count, order, scratch);
             double before = 0, all = 0, card_before[52] = {0}, card_all[52] = {0}, group_card[52] = {0};
             for (int e = 0; e < count; e++) {
                 int i = tmp[e];

@@ -3,6 +3,8 @@
 #ifndef HANDRANK_EQUITY_INTERNAL_H
 #define HANDRANK_EQUITY_INTERNAL_H
 
+#include <string.h>
+
 #include "kernel.h"
 
 /* The rank key of a rank 0..12 (bits 0..31 of a card key: the same for the four suits). */
@@ -118,6 +120,26 @@ HR_INLINE int smallest_of_orbit(const uint8_t *runout, int k, const uint8_t *gro
         *stabilizer += cmp == 0;
     }
     return 1;
+}
+
+/* Positions 0..count-1 sorted by rank[] (increasing, stably; ranks below 2^14): two
+ * counting passes of 7 bits, through tmp. */
+HR_INLINE void sort_positions_by_rank(const int *rank, int count, int *out, int *tmp) {
+    int buckets[128];
+    for (int pass = 0; pass < 2; pass++) {
+        int shift = pass ? 7 : 0, *from = pass ? tmp : NULL, *to = pass ? out : tmp;
+        memset(buckets, 0, sizeof buckets);
+        for (int i = 0; i < count; i++) buckets[rank[from ? from[i] : i] >> shift & 127]++;
+        for (int d = 0, sum = 0; d < 128; d++) {
+            int c = buckets[d];
+            buckets[d] = sum;
+            sum += c;
+        }
+        for (int i = 0; i < count; i++) {
+            int e = from ? from[i] : i;
+            to[buckets[rank[e] >> shift & 127]++] = e;
+        }
+    }
 }
 
 /* A showdown of n players given their ranks (lower wins): the set of players with the best

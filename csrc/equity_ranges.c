@@ -257,23 +257,9 @@ static void pairs_two(spot_t *s, double multiplicity) {
 static void index_last(spot_t *s, int p) {
     last_t *last = &s->last;
     const columns_t *col = &s->column[p];
-    int count = s->count[p], *order = s->sort_a, *tmp = s->sort_b, buckets[128];
+    int count = s->count[p], *order = s->sort_a;
     last->count = count;
-    /* two stable counting passes over 7 and 6 bits of the rank */
-    for (int pass = 0; pass < 2; pass++) {
-        int shift = pass ? 7 : 0, *from = pass ? tmp : NULL, *to = pass ? order : tmp;
-        memset(buckets, 0, sizeof buckets);
-        for (int i = 0; i < count; i++) buckets[col->rank[from ? from[i] : i] >> shift & 127]++;
-        for (int d = 0, sum = 0; d < 128; d++) {
-            int c = buckets[d];
-            buckets[d] = sum;
-            sum += c;
-        }
-        for (int i = 0; i < count; i++) {
-            int e = from ? from[i] : i;
-            to[buckets[col->rank[e] >> shift & 127]++] = e;
-        }
-    }
+    sort_positions_by_rank(col->rank, count, order, s->sort_b);
     memset(last->card_start, 0, sizeof last->card_start);
     last->cards = 0;
     last->running[0] = 0;

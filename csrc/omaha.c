@@ -666,8 +666,11 @@ static int check_omaha_ranges(const uint8_t *combos, const int32_t *combo_start,
     return 0;
 }
 
-/* Known cards: the board and the dead ones, checked. */
-static int omaha_known(const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t *known) {
+/* The counts of a spot checked, and its known cards: the board and the dead ones. */
+static int omaha_known(int nhole, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
+                       uint64_t *known) {
+    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
+    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
     if (nboard != 0 && nboard != 3 && nboard != 4 && nboard != 5) return HR_ERR_BOARD;
     if (ndead < 0 || ndead > 52) return HR_ERR_COUNT;
     for (int j = 0; j < nboard + ndead; j++) {
@@ -736,10 +739,8 @@ int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table
                            const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
                            int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
                            int32_t first, int32_t end, double *sums, double *weight, uint64_t *deals) {
-    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
-    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
     uint64_t known = 0;
-    int error = omaha_known(board, nboard, dead, ndead, &known);
+    int error = omaha_known(nhole, nplayers, board, nboard, dead, ndead, &known);
     if (error) return error;
     int total = combo_start[nplayers];
     uint64_t *mask = malloc(sizeof(uint64_t) * ((size_t)total + 1));
@@ -786,10 +787,8 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                               int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
                               int hilo, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
                               uint64_t *counts, uint64_t *squares, uint64_t *deals) {
-    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
-    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
     uint64_t known = 0;
-    int error = omaha_known(board, nboard, dead, ndead, &known);
+    int error = omaha_known(nhole, nplayers, board, nboard, dead, ndead, &known);
     if (error) return error;
     int total = combo_start[nplayers];
     /* per combo: its mask; per ranged player: running weights over its dealable combos */

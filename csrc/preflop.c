@@ -80,6 +80,23 @@ HR_INLINE int lookup(int a0, int a1, int b0, int b1, int64_t *outcomes) {
     return 0;
 }
 
+/* Combo i of the first player against every combo of the second that shares no card: row[1],
+ * [2], [3] add the boards it wins, loses and splits, each times the other combo's weight;
+ * *pairs counts the pairs. 0 or HR_ERR_TABLE. */
+HR_INLINE int combo_row(const uint8_t *combos, const int32_t *combo_start, const double *weights, int i, double *row,
+                        uint64_t *pairs) {
+    uint64_t mask = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
+    for (int j = combo_start[1]; j < combo_start[2]; j++) {
+        if (mask & (card_bit(combos[2 * j]) | card_bit(combos[2 * j + 1]))) continue;
+        int64_t counts[4];
+        int error = lookup(combos[2 * i], combos[2 * i + 1], combos[2 * j], combos[2 * j + 1], counts);
+        if (error) return error;
+        for (int m = 1; m < 4; m++) row[m] += weights[j] * (double)counts[m];
+        ++*pairs;
+    }
+    return 0;
+}
+
 int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
                       int32_t end, double *outcomes, uint64_t *deals) {
     int error = check_ranges(combos, combo_start, weights, 2);
@@ -90,16 +107,8 @@ int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const d
     /* Each of the first player's combos adds its row straight into outcomes, in order: the
      * slices [first, end) of one call after another sum to the bits of a single call. */
     for (int i = combo_start[0] + first; i < combo_start[0] + end; i++) {
-        uint64_t mask = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
         double row[4] = {0, 0, 0, 0};
-        for (int j = combo_start[1]; j < combo_start[2]; j++) {
-            if (mask & (card_bit(combos[2 * j]) | card_bit(combos[2 * j + 1]))) continue;
-            int64_t counts[4];
-            if ((error = lookup(combos[2 * i], combos[2 * i + 1], combos[2 * j], combos[2 * j + 1], counts)))
-                return error;
-            for (int m = 1; m < 4; m++) row[m] += weights[j] * (double)counts[m];
-            pairs++;
-        }
+        if ((error = combo_row(combos, combo_start, weights, i, row, &pairs))) return error;
         for (int m = 1; m < 4; m++) outcomes[m] += weights[i] * row[m];
     }
     *deals += pairs * HR_PREFLOP_BOARDS;
@@ -143,16 +152,10 @@ int hr_combo_equity_preflop(const uint8_t *combos, const int32_t *combo_start, c
     if (error) return error;
     int32_t count = combo_start[1] - combo_start[0];
     if (first < 0 || end > count || first > end) return HR_ERR_RANGE;
+    uint64_t pairs = 0;
     for (int i = combo_start[0] + first; i < combo_start[0] + end; i++) {
-        uint64_t mask = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
         double row[4] = {0, 0, 0, 0};
-        for (int j = combo_start[1]; j < combo_start[2]; j++) {
-            if (mask & (card_bit(combos[2 * j]) | card_bit(combos[2 * j + 1]))) continue;
-            int64_t counts[4];
-            if ((error = lookup(combos[2 * i], combos[2 * i + 1], combos[2 * j], combos[2 * j + 1], counts)))
-                return error;
-            for (int m = 1; m < 4; m++) row[m] += weights[j] * (double)counts[m];
-        }
+        if ((error = combo_row(combos, combo_start, weights, i, row, &pairs))) return error;
         share[i] += weights[i] * (row[1] + row[3] / 2);
         weight[i] += weights[i] * (row[1] + row[2] + row[3]);
     }

@@ -262,16 +262,22 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
         known = spot.board + spot.dead + bytes(card for card in absent if card not in board_cards)
         found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
                                        _FEASIBLE_BUDGET)
-        if found == lib.HR_ERR_BUDGET:
-            raise ValueError("these ranges overlap too much to decide quickly whether they can be dealt together; "
-                             "narrow them")
-        if found == 0:
-            raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
-        _check(found if found < 0 else 0)
+        check_feasible(found)
     unseen = 52 - len(set(board_cards) | set(dead_cards) | set(absent)) - 2 * len(players)
     if unseen < 5 - len(board_cards):
         raise ValueError(f"only {unseen} cards are left to deal the {5 - len(board_cards)} board cards")
     return labels, board_cards, spot
+
+
+def check_feasible(found: int) -> None:
+    """A feasibility search's answer (hr_ranges_feasible, hr_omaha_ranges_feasible) as the
+    error every game's equity gives: 1 passes."""
+    if found == lib.HR_ERR_BUDGET:
+        raise ValueError("these ranges overlap too much to decide quickly whether they can be dealt together; "
+                         "narrow them")
+    if found == 0:
+        raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
+    _check(found if found < 0 else 0)
 
 
 def _check(error: int) -> None:

@@ -698,9 +698,8 @@ def _range_equity(players: Sequence[HandLike], hands: list[list[int] | None], ra
     assignments times the runouts are within EXACT_BUDGET, else seeded Monte Carlo."""
     import numpy as np
 
-    from ._equity_input import _seed
+    from ._equity_input import _seed, check_feasible
     from ._work import Jobs, cluster_spans, run_slices
-    from .equity import EquityResult
 
     n = len(hands)
     parts, weights, start, labels = [], [], [0], []
@@ -723,13 +722,8 @@ def _range_equity(players: Sequence[HandLike], hands: list[list[int] | None], ra
     flat = np.frombuffer(combos, dtype=np.uint8).reshape(-1, nhole)
     for j in range(nhole):
         masks |= np.left_shift(np.uint64(1), flat[:, j].astype(np.uint64))
-    found = lib.hr_omaha_ranges_feasible(ffi.from_buffer("uint64_t[]", masks), ffi.new("int32_t[]", start), n,
-                                         _FEASIBLE_BUDGET)
-    if found == lib.HR_ERR_BUDGET:
-        raise ValueError("these ranges overlap too much to decide quickly whether they can be dealt together; "
-                         "narrow them")
-    if found == 0:
-        raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
+    check_feasible(lib.hr_omaha_ranges_feasible(ffi.from_buffer("uint64_t[]", masks), ffi.new("int32_t[]", start), n,
+                                                _FEASIBLE_BUDGET))
     sizes = [b - a for a, b in zip(start, start[1:])]
     left = 5 - len(board_cards)
     unseen = 52 - len(where) - sum(nhole for size in sizes if size)
@@ -762,17 +756,23 @@ def _range_equity(players: Sequence[HandLike], hands: list[list[int] | None], ra
         jobs = Jobs(slices, lambda k: functools.partial(_ranges_part, spot, total * k // slices,
                                                         total * (k + 1) // slices))
         run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
-    deals = dealt[0]
-    board_text = format_cards(list(board_cards)) if board_cards else ""
-    if exact:
-        weight = sums[3 * n]
-        win = [sums[3 * q] / weight for q in range(n)]
-        tie = [sums[3 * q + 1] / weight for q in range(n)]
-        share = [sums[3 * q + 2] / weight / _POT for q in range(n)]
+    return _omaha_result(labels, list(board_cards), sums, sums[3 * n] if exact else dealt[0], squares, dealt[0],
+                         None if exact else seed)
+
+
+def _omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[float], total: float,
+                  squares: Sequence[int], deals: int, seed: int | None) -> EquityResult:
+    """The result from each player's deals won whole, shared and units (counts, 3 a player)
+    over ``total`` (the deals, or their weight); Monte Carlo (a seed) has standard errors."""
+    from .equity import EquityResult
+
+    n = len(labels)
+    win = [counts[3 * q] / total for q in range(n)]
+    tie = [counts[3 * q + 1] / total for q in range(n)]
+    share = [counts[3 * q + 2] / total / _POT for q in range(n)]
+    board_text = format_cards(board_cards) if board_cards else ""
+    if seed is None:
         return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
-    win = [sums[3 * q] / deals for q in range(n)]
-    tie = [sums[3 * q + 1] / deals for q in range(n)]
-    share = [sums[3 * q + 2] / deals / _POT for q in range(n)]
     stderr = [math.sqrt(max(0.0, squares[q] / deals / _POT**2 - share[q] ** 2) / deals) for q in range(n)]
     return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")
 
@@ -807,7 +807,6 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     """
     from ._equity_input import _client, _seed, _table, _trials, checked_seed
     from ._work import Jobs, cluster_spans, run_slices
-    from .equity import EquityResult
 
     trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
     nthreads = thread_count(threads)
@@ -874,12 +873,4 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         jobs = Jobs(slices, lambda k: functools.partial(_omaha_part, deal, total * k // slices,
                                                         total * (k + 1) // slices))
         run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
-    deals = dealt[0]
-    win = [counts[3 * q] / deals for q in range(n)]
-    tie = [counts[3 * q + 1] / deals for q in range(n)]
-    share = [counts[3 * q + 2] / deals / _POT for q in range(n)]
-    board_text = format_cards(board_cards) if board_cards else ""
-    if exact:
-        return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
-    stderr = [math.sqrt(max(0.0, squares[q] / deals / _POT**2 - share[q] ** 2) / deals) for q in range(n)]
-    return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")
+    return _omaha_result(labels, list(board_cards), counts, dealt[0], squares, dealt[0], None if exact else seed)

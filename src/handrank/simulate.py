@@ -265,26 +265,13 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
     says what HR_ERR_CARD means in the game."""
     import numpy as np
 
-    from .evaluate import _output
 
     n, players = holes.shape[0], holes.shape[1]
     if boards.shape[0] != n:
         raise ValueError(f"holes has {n} rows and boards {boards.shape[0]}")
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError(f"showdown_many takes 1 to {MAX_PLAYERS} players, got {players}")
-    if out is None:
-        ranks = np.empty((n, players), dtype=np.uint16)
-        shares = np.empty((n, players), dtype=np.uint16)
-    else:
-        if not isinstance(out, (tuple, list)) or len(out) != 2:
-            raise TypeError(f"out must be a pair (ranks, shares) of uint16 arrays, got {type(out).__name__}")
-        ranks = _output(out[0], n, (n, players), "out[0] (ranks)")
-        shares = _output(out[1], n, (n, players), "out[1] (shares)")
-        if np.shares_memory(ranks, shares):
-            raise ValueError("out[0] and out[1] share memory: pass two separate arrays")
-        if any(np.shares_memory(result, cards) for result in (ranks, shares) for cards in (holes, boards)):
-            raise ValueError("out shares memory with the cards: the results would overwrite cards not yet "
-                             "read; pass separate arrays")
+    ranks, shares = showdown_outputs(out, n, players, (holes, boards))
     nthreads = thread_count(threads, useful=max(1, n // (1 << 15)))
     slices = max(nthreads, -(-n // _SLICE_ROWS))  # a few ms each: Ctrl-C is seen between them
     bounds = [n * k // slices for k in range(slices + 1)]
@@ -304,6 +291,28 @@ def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
             row = np.concatenate([holes[bad].reshape(-1), boards[bad]])
             what = bad_card if error == lib.HR_ERR_CARD else "a card used twice"
             raise ValueError(f"row {row_offset + bad}: {what}: {' '.join(map(str, row.tolist()))}")
+    return ranks, shares
+
+
+def showdown_outputs(out: object, n: int, players: int, cards: tuple[Any, ...]
+                     ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """Every showdown_many's (ranks, shares): new (n, players) uint16 arrays, or the pair
+    ``out`` checked (shape, order, dtype; no memory shared with each other or with ``cards``)."""
+    import numpy as np
+
+    from .evaluate import _output
+
+    if out is None:
+        return np.empty((n, players), dtype=np.uint16), np.empty((n, players), dtype=np.uint16)
+    if not isinstance(out, (tuple, list)) or len(out) != 2:
+        raise TypeError(f"out must be a pair (ranks, shares) of uint16 arrays, got {type(out).__name__}")
+    ranks = _output(out[0], n, (n, players), "out[0] (ranks)")
+    shares = _output(out[1], n, (n, players), "out[1] (shares)")
+    if np.shares_memory(ranks, shares):
+        raise ValueError("out[0] and out[1] share memory: pass two separate arrays")
+    if any(np.shares_memory(result, array) for result in (ranks, shares) for array in cards):
+        raise ValueError("out shares memory with the cards: the results would overwrite cards not yet "
+                         "read; pass separate arrays")
     return ranks, shares
 
 

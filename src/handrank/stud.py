@@ -69,26 +69,14 @@ def _repeat_error(hands: npt.NDArray[np.uint8], flat: npt.NDArray[np.uint8], row
 
 def _showdown(hands: npt.NDArray[np.uint8], razz: bool, threads: object, row_offset: int,
               out: object = None) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    import numpy as np
-
     from ._work import run_slices, thread_count
-    from .evaluate import _output, _rank_into
+    from .evaluate import _rank_into
+    from .simulate import showdown_outputs
 
     n, players, _ = hands.shape
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError(f"showdown_many takes 1 to {MAX_PLAYERS} players of seven cards, got {players}")
-    if out is None:
-        ranks = np.empty((n, players), dtype=np.uint16)
-        shares = np.empty((n, players), dtype=np.uint16)
-    else:
-        if not isinstance(out, (tuple, list)) or len(out) != 2:
-            raise TypeError(f"out must be a pair (ranks, shares) of uint16 arrays, got {type(out).__name__}")
-        ranks = _output(out[0], n, (n, players), "out[0] (ranks)")
-        shares = _output(out[1], n, (n, players), "out[1] (shares)")
-        if np.shares_memory(ranks, shares):
-            raise ValueError("out[0] and out[1] share memory: pass two separate arrays")
-        if any(np.shares_memory(result, hands) for result in (ranks, shares)):
-            raise ValueError("out shares memory with the cards: pass separate arrays")
+    ranks, shares = showdown_outputs(out, n, players, (hands,))
     flat = hands.reshape(n * players, 7)
     kernel = lib.hr_a5_rank_batch if razz else lib.hr_rank_batch
     _rank_into(flat, ranks.reshape(-1), threads, 0, kernel,

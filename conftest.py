@@ -51,5 +51,5 @@ pytest_collect_file = Sybil(
         PythonCodeBlockParser(doctest_optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE),
         CodeBlockParser(language="console", evaluator=_run_console),
     ],
-    patterns=["README.md", "docs/**/*.md"],
+    patterns=["README.md", "docs/*.md", "docs/**/*.md"],
 ).pytest()

@@ -256,6 +256,13 @@ def test_each_combo_equals_its_own_equity_and_the_total_equals_the_ranges(hero, 
     assert float(np.dot(result.frequency, result.equity)) == pytest.approx(result.total, abs=1e-12)
 
 
+def test_villains_as_arrays_of_cards():
+    one = combo_equity("AA", np.array([45, 44]), "Qs 7d 2c")  # Kd Kc
+    assert one.players[1] == "Kd Kc" and one.total == pytest.approx(equity(["AA", "KdKc"], "Qs 7d 2c").equity[0])
+    two = combo_equity("AA", np.array([[45, 44], [42, 41]]), "Qs 7d 2c")  # Kd Kc, Qh Qd
+    assert two.players == ("AA", "Kd Kc", "Qh Qd")
+
+
 def test_frequency_counts_card_removal():
     result = combo_equity("AA,KK", "AK", "Qs 7d 2c")
     aces, kings = result.frequency[:6].sum(), result.frequency[6:].sum()
@@ -317,6 +324,8 @@ def test_the_matrix_agrees_with_equity_and_sums_to_one():
     assert matrix.equity("aks", "qq") == matrix[1, matrix.index("QQ")]
     with pytest.raises(ValueError, match="not a starting hand"):
         matrix.index("AKx")
+    with pytest.raises(TypeError, match="a starting hand is a string"):
+        matrix.equity("AA", 5)  # type: ignore[arg-type]
     assert list(matrix.to_pandas().index[:2]) == ["AA", "AKs"]
 
 

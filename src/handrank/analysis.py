@@ -345,6 +345,8 @@ COMBO_BUDGET = 20_000_000_000
 def _villains(villain_ranges: object) -> list[HandLike]:
     if isinstance(villain_ranges, str):
         return [villain_ranges]
+    if isinstance(villain_ranges, np.ndarray):  # one villain's two cards, or one row a villain
+        return [villain_ranges] if villain_ranges.ndim == 1 else list(villain_ranges)
     if not isinstance(villain_ranges, Sequence) or not villain_ranges:
         raise TypeError("villain_ranges must be a range or hole cards, or a non-empty list of them, "
                         f"got {type(villain_ranges).__name__}")
@@ -572,6 +574,8 @@ class EquityMatrix:
 
     def index(self, hand: str) -> int:
         """The position of a starting hand such as 'AKs', 'AKo' or 'TT' (case as written)."""
+        if not isinstance(hand, str):
+            raise TypeError(f"a starting hand is a string such as 'AKs', got {type(hand).__name__}")
         key = hand.strip()
         key = key[:2].upper() + key[2:].lower()
         if key not in self._index:

@@ -162,6 +162,10 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
                      int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals);
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
                        int nknown, int64_t budget);
+#define HR_PLO4_CLASSES ...
+#define HR_PLO4_TRIALS ...
+extern const uint16_t hr_plo4_equity[];
+extern const uint8_t hr_plo4_class_size[];
 int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                              int nplayers, uint16_t *ranks, uint16_t *shares, int *error);
 void hr_showdown_shares(const uint16_t *ranks, int64_t nrows, int nplayers, uint16_t *shares);
@@ -184,18 +188,19 @@ SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/mon
            "csrc/isomorphism.c", "csrc/kmeans.c", "csrc/breakdown.c",
            "csrc/combo_equity.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",
-           "tables/lowball.c", "tables/shortdeck.c"]
+           "tables/lowball.c", "tables/shortdeck.c", "tables/plo4_preflop.c"]
 
 ffibuilder = FFI()
 ffibuilder.cdef(CDEF)
 ffibuilder.set_source(
     "handrank._core",
-    '#include "handrank.h"\n#include "preflop_tables.h"\n#include "lowball_tables.h"\n#include "shortdeck_tables.h"',
+    '#include "handrank.h"\n#include "preflop_tables.h"\n#include "lowball_tables.h"\n#include "shortdeck_tables.h"\n'
+    '#include "plo4_tables.h"',
     sources=SOURCES,
     include_dirs=["csrc", "tables"],
     depends=[*SOURCES, "csrc/handrank.h", "csrc/kernel.h", "csrc/equity_internal.h", "csrc/random.h",
              "tables/handrank_tables.h", "tables/preflop_tables.h",
-             "tables/lowball_tables.h", "tables/shortdeck_tables.h"],
+             "tables/lowball_tables.h", "tables/shortdeck_tables.h", "tables/plo4_tables.h"],
     # Hidden visibility: the tables are read directly, not through the GOT of a shared object.
     # -fno-wrapv undoes the -fwrapv of Python's own CFLAGS: the kernel never overflows a signed
     # int (UBSan checks it in tests/fuzz), and wrapping int indices cost 10% in showdown_many.

@@ -428,6 +428,10 @@ def _abstraction(args: argparse.Namespace) -> str:
 
 
 def _chart(args: argparse.Namespace) -> str:
+    if args.game == "plo4":
+        return _plo4_chart(args)
+    if args.top is not None:
+        raise ValueError("--top is for --game plo4 (the Hold'em chart shows all 169 hands)")
     if args.out:
         path = plot_chart(args.out)
         return f"wrote {path}"
@@ -437,6 +441,24 @@ def _chart(args: argparse.Namespace) -> str:
                       "hands": [[chart_label(r, c) for c in range(13)] for r in range(13)],
                       "equity": chart.tolist()})
     return chart_text()
+
+
+def _plo4_chart(args: argparse.Namespace) -> str:
+    """The PLO4 starting-hand table: the best --top classes (all of them with --json)."""
+    from .omaha import preflop_table
+
+    if args.out:
+        raise ValueError("--out draws the Hold'em chart; --game plo4 prints its table")
+    top = 20 if args.top is None else args.top
+    if not 1 <= top <= 16_432:
+        raise ValueError(f"--top must be from 1 to 16432, got {top}")
+    table = preflop_table()
+    if args.json:
+        order = table.order[:top].tolist()
+        return _json({"trials": table.trials, "classes": [
+            {"hand": table.hands[c], "class": c, "rank": int(table.rank[c]), "percentile": float(table.percentile[c]),
+             "equity": float(table.equity[c]), "hands": int(table.size[c])} for c in order]})
+    return table.table(top)
 
 
 def _drop_stdout() -> None:
@@ -472,6 +494,7 @@ EXAMPLES = """examples:
   handrank equity AsAh KdKc --board "2c 7d 9h"        exact; ranges too: "QQ+,AKs" "JJ-88"
   handrank equity --game plo4 "As Ah Kd Kc" random --trials 1e6 --seed 1
   handrank chart --out chart.png                      the preflop chart as a picture
+  handrank chart --game plo4 --top 20                 the best PLO4 starting hands
   handrank breakdown "QQ+,AKs,T9s" --board "Kd 9s 4c" made hands and draws of a range
   handrank outs AhQh KdKc --board "Kh 7h 2c 9s"        each next card, and the hero's outs
   handrank equity --per-combo "QQ+,AKs" "JJ-88" --board "Kd 9s 4c"
@@ -589,7 +612,12 @@ def build_parser() -> argparse.ArgumentParser:
     _job_options(sub, "the strength's blocks")
     sub.set_defaults(run=_abstraction)
 
-    sub = commands.add_parser("chart", help="each starting hand's exact preflop equity against one random hand")
+    sub = commands.add_parser("chart", help="each starting hand's preflop equity against one random hand: the "
+                                            "Hold'em chart, or the PLO4 table")
+    sub.add_argument("--game", choices=("holdem", "plo4"), default="holdem",
+                     help="holdem (default: the 13 x 13 chart, exact) or plo4 (the starting-hand table by rank, "
+                          "with percentiles)")
+    sub.add_argument("--top", type=_whole_number, help="with --game plo4: the best TOP classes (default 20)")
     sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra; "
                                    "default: print the grid)")
     sub.set_defaults(run=_chart)

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_LOW", "LOW_COUNT", "evaluate", "evaluate_many", "evaluate_low", "evaluate_low_many", "compare",
            "best_five", "describe", "describe_low", "showdown", "OmahaShowdown", "equity", "DEFAULT_TRIALS",
-           "EXACT_BUDGET", "deal", "showdown_many", "POT"]
+           "EXACT_BUDGET", "deal", "showdown_many", "POT", "preflop_table", "PreflopTable"]
 
 NO_LOW: int = lib.HR_OMAHA_NO_LOW
 """The low of a hand without an 8-or-better low, in arrays (57: worse than every low)."""
@@ -874,3 +874,101 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
                                                         total * (k + 1) // slices))
         run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
     return _omaha_result(labels, list(board_cards), counts, dealt[0], squares, dealt[0], None if exact else seed)
+
+
+# -------------------------------------------------------------------- PLO4 starting hands
+
+class PreflopTable:
+    """Every PLO4 starting hand up to suit permutation (16,432 classes, numbered as
+    ``handrank.isomorphism.Indexer([4])`` numbers them), with its equity against one random
+    hand (PLO4 high), seeded Monte Carlo of ``trials`` deals a class (standard error about
+    0.0015; see scripts/build_plo4.py), in the table's 1/65535 units.
+
+    Attributes:
+        hands: each class's first hand, as text.
+        equity: each class's equity against one random hand (float64).
+        size: each class's number of hands (of the 270,725).
+        rank: each class's place by equity, 1 the best (ties: the lower class number first).
+        percentile: the share of all hands (percent) at least as good, up to and including the
+            class: the top 15% of hands are the classes whose share before them is below 15.
+        order: the classes best first.
+        trials: Monte Carlo deals a class.
+    """
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        classes = lib.HR_PLO4_CLASSES
+        self.equity = np.frombuffer(ffi.buffer(lib.hr_plo4_equity, 2 * classes), dtype=np.uint16) / 65535
+        self.size = np.frombuffer(ffi.buffer(lib.hr_plo4_class_size, classes), dtype=np.uint8).astype(np.int64)
+        self.trials: int = lib.HR_PLO4_TRIALS
+        self.order = np.lexsort((np.arange(len(self.equity)), -self.equity))
+        self.rank = np.empty(len(self.order), dtype=np.int64)
+        self.rank[self.order] = np.arange(1, len(self.order) + 1)
+        through = np.cumsum(self.size[self.order])
+        self.percentile = np.empty(len(self.order))
+        self.percentile[self.order] = 100.0 * through / through[-1]
+        self._before = np.empty(len(self.order))
+        self._before[self.order] = 100.0 * (through - self.size[self.order]) / through[-1]
+        for array in (self.equity, self.size, self.order, self.rank, self.percentile):
+            array.setflags(write=False)
+        from .isomorphism import Indexer
+
+        self._indexer = Indexer([4])
+        self.hands: tuple[str, ...] = tuple(format_cards([int(c) for c in self._indexer.unindex(i)])
+                                            for i in range(len(self.equity)))
+
+    def class_of(self, hand: HandLike) -> int:
+        """The class of four hole cards (any suits: suit-permuted hands share a class)."""
+        cards = _take_hole(hand, {}, "hand")
+        if len(cards) != 4:
+            raise ValueError(f"the PLO4 table is for four hole cards, got {len(cards)}")
+        return int(self._indexer.index(cards))
+
+    def lookup(self, hand: HandLike) -> tuple[int, float, float]:
+        """(rank, percentile, equity) of four hole cards."""
+        c = self.class_of(hand)
+        return int(self.rank[c]), float(self.percentile[c]), float(self.equity[c])
+
+    def classes_between(self, low: float, high: float) -> Any:
+        """The classes whose share of better hands before them is in [low, high) percent."""
+        import numpy as np
+
+        return np.flatnonzero((self._before >= low) & (self._before < high))
+
+    def table(self, top: int = 20) -> str:
+        """Text: the best ``top`` classes with rank, percentile and equity."""
+        lines = [f"{'rank':>5}  {'hand':<12} {'equity':>7} {'top %':>7} {'hands':>5}"]
+        for c in self.order[:top].tolist():
+            lines.append(f"{int(self.rank[c]):>5}  {self.hands[c]:<12} {self.equity[c]:>7.2%} "
+                         f"{self.percentile[c]:>6.2f}% {int(self.size[c]):>5}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        best = int(self.order[0])
+        return (f"PreflopTable(16,432 PLO4 classes; best {self.hands[best]} {self.equity[best]:.4f} against a random "
+                f"hand; {self.trials:,} deals a class)")
+
+    def to_pandas(self) -> Any:
+        """One row a class: hand, equity, size, rank, percentile."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError('to_pandas needs pandas: pip install ".[pandas]"') from None
+        return pd.DataFrame({"hand": list(self.hands), "equity": self.equity, "size": self.size, "rank": self.rank,
+                             "percentile": self.percentile})
+
+
+_PREFLOP: list[PreflopTable] = []
+
+
+def preflop_table() -> PreflopTable:
+    """The PLO4 starting-hand table (built once a process, in about 0.2 s).
+
+    >>> table = preflop_table()
+    >>> table.lookup("As Ah Ks Kh")[0] <= 10, round(table.lookup("As Ah Ks Kh")[2], 2)
+    (True, 0.71)
+    """
+    if not _PREFLOP:
+        _PREFLOP.append(PreflopTable())
+    return _PREFLOP[0]

@@ -13,13 +13,16 @@ deep; a hand named twice keeps the later weight). An item is:
   cards or more each), ``ss`` single-suited (exactly one suit with two cards or more), ``r``
   rainbow (no two cards of a suit; four hole cards at most). ProPokerTools' macros ``$ds``,
   ``$ss`` and ``$r`` are the same, and the qualifier may follow a hand too;
+- **a percentage** (PLO4): ``15%`` or ``top15%``, the best 15% of all hands by the PLO4
+  table's order (``handrank.omaha.preflop_table()``: equity against one random hand), in
+  whole classes, the one that crosses the line included; ``5%-10%`` the classes between;
 - ``random`` alone is every hand (a random player).
 
 Where this differs from ProPokerTools' generic syntax: there ``x`` is a suit variable and
 ``*`` the wildcard rank, and ``:`` intersects ranges; here ``x`` (and ``*``) is the wildcard,
-as PLO players write it, and ``:`` gives a weight, as in Hold'em ranges. Percentage ranges
-(``15%``) need the PLO starting-hand table, which is not built yet: they are refused with a
-message that says so. Patterns are for PLO4 and PLO5; PLO6 ranges take hands.
+as PLO players write it, and ``:`` gives a weight, as in Hold'em ranges. ProPokerTools ranks
+hands its own way, so its ``15%`` holds other hands. Patterns are for PLO4 and PLO5; PLO6
+ranges take hands.
 """
 
 from __future__ import annotations
@@ -74,15 +77,48 @@ def _qualified(shape: npt.NDArray[np.int64], qualifier: str) -> npt.NDArray[np.b
     return shape[:, 0] == 1  # type: ignore[no-any-return]
 
 
+_PERCENT = re.compile(r"^(?:top)?(\d+(?:\.\d*)?)%(?:-(\d+(?:\.\d*)?)%)?$", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1)
+def _plo4_classes() -> npt.NDArray[np.int64]:
+    """The class (Indexer([4])) of every PLO4 hand, as _all_hands(4) lists them."""
+    import numpy as np
+
+    from .isomorphism import Indexer
+
+    classes = np.asarray(Indexer([4]).index(_all_hands(4)), dtype=np.int64)
+    classes.setflags(write=False)
+    return classes
+
+
+def _percent_hands(token: str, hole: int) -> list[tuple[int, ...]]:
+    """``15%`` (the best 15% of hands), ``top15%``, ``5%-10%``: by the PLO4 table's order."""
+    import numpy as np
+
+    from .omaha import preflop_table
+
+    match = _PERCENT.match(token)
+    if not match:
+        raise ValueError(f"range item {_shown(token)}: a percentage range is 15%, top15% or 5%-10%")
+    if hole != 4:
+        raise ValueError(f"range item {_shown(token)}: percentage ranges are for PLO4 (the starting-hand table's)")
+    low, high = (0.0, float(match[1])) if match[2] is None else (float(match[1]), float(match[2]))
+    if not 0 <= low < high <= 100:
+        raise ValueError(f"range item {_shown(token)}: percentages run from 0 to 100, the lower first")
+    wanted = np.zeros(16_432, dtype=bool)
+    wanted[preflop_table().classes_between(low, high)] = True
+    return [tuple(row) for row in _all_hands(4)[wanted[_plo4_classes()]].tolist()]
+
+
 def _token_hands(token: str, hole: int) -> list[tuple[int, ...]]:
     """The hands of one Omaha range token."""
     import numpy as np
 
     if token.lower() == "random":
         raise ValueError("'random' is a whole range: give it alone, as a player, not as a range item")
-    if token.endswith("%") or "%" in token:
-        raise ValueError(f"range item {_shown(token)}: percentage ranges need the PLO starting-hand table, which "
-                         "is not built yet; name the hands or patterns")
+    if "%" in token:
+        return _percent_hands(token, hole)
     body, qualifier = token, ""
     match = _QUALIFIER.match(token)
     if match and match[1]:

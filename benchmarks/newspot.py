@@ -54,7 +54,11 @@ def clear_caches() -> None:
 
 
 def permuted(text: str, perm: dict[str, str]) -> str:
-    """Cards and suited range items with their suits renamed (ranges without suits stay)."""
+    """Cards with their suits renamed; a range (its 's' means suited) stays as it is."""
+    try:
+        handrank.parse(text)
+    except ValueError:
+        return text
     return "".join(perm.get(ch, ch) if i > 0 and text[i - 1] in "23456789TJQKA" else ch
                    for i, ch in enumerate(text))
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import math
+import operator
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,11 +72,8 @@ class _Holding:
 def _holding(label: str, combos: dict[Combo, float]) -> _Holding:
     masks = tuple(1 << a | 1 << b for a, b in combos)
     weights = tuple(combos.values())
-    cards = 0
-    for mask in masks:
-        cards |= mask
-    return _Holding(label, tuple(combos), weights, masks, bytes(c for combo in combos for c in combo), cards,
-                    len(set(weights)) == 1)
+    return _Holding(label, tuple(combos), weights, masks, bytes(itertools.chain.from_iterable(combos)),
+                    functools.reduce(operator.or_, masks, 0), len(set(weights)) == 1)
 
 
 @functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call

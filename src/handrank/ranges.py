@@ -128,9 +128,12 @@ def _parse_items(text: str, weight: float, combos: dict[Any, float], depth: int,
     """The items of a range (weights in front or behind, nested), each token's combos from
     ``token_combos`` (Hold'em's by default; Omaha's ranges share this grammar), stored with
     their cards in decreasing order; a combo named twice keeps the later weight."""
-    combos_of = token_combos or _token_combos
     for item, item_weight in _weighted_items(text, weight, depth):
-        for cards in combos_of(item):
+        if token_combos is None:  # Hold'em: two cards, the higher first (no sort: the hot path of new spots)
+            for a, b in _token_combos(item):
+                combos[(a, b) if a > b else (b, a)] = item_weight
+            continue
+        for cards in token_combos(item):
             combos[tuple(sorted(cards, reverse=True))] = item_weight
 
 

@@ -266,9 +266,7 @@ int hr_equity_enumerate(const uint8_t *holes, int nplayers, const uint8_t *board
         masks |= suit_rank_bit(board[i]);
     }
     uint8_t deck[52];
-    int ndeck = 0;
-    for (int c = 0; c < 52; c++)
-        if (!(used >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    int ndeck = unseen_deck(used, deck);
     int left = 5 - nboard;
     if (ndeck < left) return HR_ERR_COUNT;
     if (left == 0) {

@@ -90,6 +90,15 @@ HR_INLINE int check_spot(const hr_rules_t *rules, const uint8_t *combos, const i
     return check_ranges(combos, combo_start, weights, nplayers);
 }
 
+/* A symmetry group as the range enumerations take it: 1..24 permutation numbers, the identity
+ * (0) first. 0 or HR_ERR_RANGE. */
+HR_INLINE int check_group(const uint8_t *group, int ngroup) {
+    if (ngroup < 1 || ngroup > 24 || group[0] != 0) return HR_ERR_RANGE;
+    for (int g = 0; g < ngroup; g++)
+        if (group[g] > 23) return HR_ERR_RANGE;
+    return 0;
+}
+
 /* A suit permutation applied to a card. */
 HR_INLINE int permute_card(const uint8_t *perm, int card) {
     return (card & ~3) | perm[card & 3];

@@ -617,15 +617,11 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
     uint64_t known = 0;
     int error = check_spot(rules, combos, combo_start, weights, nplayers, nboard, board, dead, ndead, &known);
     if (error) return error;
-    if (ngroup < 1 || ngroup > 24 || group[0] != 0) return HR_ERR_RANGE;
-    for (int g = 0; g < ngroup; g++)
-        if (group[g] > 23) return HR_ERR_RANGE;
+    if ((error = check_group(group, ngroup))) return error;
 
     int total = combo_start[nplayers], k = 5 - nboard;
     uint8_t deck[52];
-    int ndeck = 0;
-    for (int c = 0; c < 52; c++)
-        if (!(known >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    int ndeck = unseen_deck(known, deck);
     uint64_t runouts = hr_choose(ndeck, k);
     if (end > runouts) end = runouts;
     if (first >= end) return 0;

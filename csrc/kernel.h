@@ -111,6 +111,14 @@ int64_t hr_rank_batch_rules(const hr_rules_t *rules, const uint8_t *cards, int64
  * + a: Omaha's pair tables and hand strength's classes. A constant expression. */
 #define HR_RANK_PAIR(x, y) ((x) <= (y) ? (y) * ((y) + 1) / 2 + (x) : (x) * ((x) + 1) / 2 + (y))
 
+/* The cards not in `known`, in increasing order: their count. */
+HR_INLINE int unseen_deck(uint64_t known, uint8_t *deck) {
+    int ndeck = 0;
+    for (int c = 0; c < 52; c++)
+        if (!(known >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    return ndeck;
+}
+
 /* C(n, k) for n <= 52, k <= 5 (0 when k < 0 or n < k). */
 HR_INLINE uint64_t hr_choose(int n, int k) {
     if (k < 0 || n < k) return 0;

@@ -425,10 +425,8 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         board_suits |= suit_rank_bit(board[i]);
     }
     uint8_t fresh_deck[52], deck[52];
-    int ndeck = 0;
     uint64_t out_of_deck = known | (fixed ? seen : 0);
-    for (int c = 0; c < 52; c++)
-        if (!(out_of_deck >> c & 1)) fresh_deck[ndeck++] = (uint8_t)c;
+    int ndeck = unseen_deck(out_of_deck, fresh_deck);
 
     /* Per combo: its key and suit bits; per player: the alias table of its dealable combos. */
     void *tables = malloc((size_t)total * (sizeof(uint64_t) * 2 + sizeof(int) * 5 + sizeof(uint32_t) +

@@ -588,9 +588,7 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
         }
     }
     uint8_t deck[52];
-    int ndeck = 0, left = 5 - nboard;
-    for (int c = 0; c < 52; c++)
-        if (!(used >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    int ndeck = unseen_deck(used, deck), left = 5 - nboard;
     if (ndeck < left + nrandom * nhole) return HR_ERR_COUNT;
     uint8_t table[HR_MAX_PLAYERS * 6], full[5];
     for (int j = 0; j < nplayers * nhole; j++) table[j] = holes[j];
@@ -702,9 +700,7 @@ typedef struct {
  * known ones), weighted by `weight`. */
 static void omaha_runouts(omaha_walk_t *w, uint64_t used, double weight) {
     uint8_t deck[52], full[5];
-    int ndeck = 0, left = 5 - w->nboard, pick[5] = {0, 1, 2, 3, 4};
-    for (int c = 0; c < 52; c++)
-        if (!(used >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    int ndeck = unseen_deck(used, deck), left = 5 - w->nboard, pick[5] = {0, 1, 2, 3, 4};
     for (int j = 0; j < w->nboard; j++) full[j] = w->board[j];
     uint64_t counts[3 * HR_MAX_PLAYERS] = {0}, runouts = 0;
     for (;;) {
@@ -818,9 +814,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     }
     uint8_t table[HR_MAX_PLAYERS * 6], full[5], deck[52];
     for (int j = 0; j < nboard; j++) full[j] = board[j];
-    int ndeck = 0;
-    for (int c = 0; c < 52; c++)
-        if (!(known >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    int ndeck = unseen_deck(known, deck);
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
     for (uint64_t chunk = first; chunk < end && !error; chunk++) {

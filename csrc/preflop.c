@@ -97,12 +97,18 @@ HR_INLINE int combo_row(const uint8_t *combos, const int32_t *combo_start, const
     return 0;
 }
 
-int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
-                      int32_t end, double *outcomes, uint64_t *deals) {
+/* Two players' ranges checked, and a slice [first, end) of the first player's combos. */
+HR_INLINE int check_slice(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                          int32_t end) {
     int error = check_ranges(combos, combo_start, weights, 2);
     if (error) return error;
-    int32_t count = combo_start[1] - combo_start[0];
-    if (first < 0 || end > count || first > end) return HR_ERR_RANGE;
+    return first < 0 || end > combo_start[1] - combo_start[0] || first > end ? HR_ERR_RANGE : 0;
+}
+
+int hr_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
+                      int32_t end, double *outcomes, uint64_t *deals) {
+    int error = check_slice(combos, combo_start, weights, first, end);
+    if (error) return error;
     uint64_t pairs = 0;
     /* Each of the first player's combos adds its row straight into outcomes, in order: the
      * slices [first, end) of one call after another sum to the bits of a single call. */
@@ -148,10 +154,8 @@ int hr_preflop_matrix(int32_t first, int32_t end, double *sums) {
 
 int hr_combo_equity_preflop(const uint8_t *combos, const int32_t *combo_start, const double *weights, int32_t first,
                             int32_t end, double *share, double *weight) {
-    int error = check_ranges(combos, combo_start, weights, 2);
+    int error = check_slice(combos, combo_start, weights, first, end);
     if (error) return error;
-    int32_t count = combo_start[1] - combo_start[0];
-    if (first < 0 || end > count || first > end) return HR_ERR_RANGE;
     uint64_t pairs = 0;
     for (int i = combo_start[0] + first; i < combo_start[0] + end; i++) {
         double row[4] = {0, 0, 0, 0};

@@ -258,9 +258,7 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
 
     int k = 5 - nboard;
     uint8_t deck[52];
-    int ndeck = 0;
-    for (int c = 0; c < 52; c++)
-        if (!(known >> c & 1)) deck[ndeck++] = (uint8_t)c;
+    int ndeck = unseen_deck(known, deck);
     uint64_t total = k == 0 ? 1 : k == 1 ? (uint64_t)ndeck : (uint64_t)ndeck * (uint64_t)(ndeck - 1) / 2;
     if (end > total) end = total;
     int32_t numerator[HR_HOLDINGS];

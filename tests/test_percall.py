@@ -244,6 +244,23 @@ def test_omaha_compare_refuses_a_card_in_both_hands() -> None:
     assert got == ((ra < rb).astype(int) - (ra > rb)).tolist()
 
 
+def test_omaha_c_calls_refuse_a_wrong_argument_count() -> None:
+    """The Omaha C calls (METH_FASTCALL from Python 3.10, METH_VARARGS on 3.9) answer 0 or 2,
+    "take the checked path", for a wrong number of arguments, and refuse keywords."""
+    from handrank import _percall
+
+    hole, board = (51, 47, 43, 39), (0, 5, 10, 15, 20)
+    high = omaha.evaluate(hole, board)  # binds the Omaha tables (built on first use)
+    assert _percall.omaha_high(hole, board) == high > 0
+    assert _percall.omaha_low((1, 4, 9, 48), board) == omaha.evaluate_low((1, 4, 9, 48), board)
+    for call, refused in ((_percall.omaha_high, 0), (_percall.omaha_low, 0), (_percall.omaha_compare, 2)):
+        for args in ((), (hole,), (hole, board, board, board), (hole,) * 9):
+            assert call(*args) == refused
+        with pytest.raises(TypeError):
+            call(hole, board=board)
+    assert _percall.omaha_compare(hole, (1, 2, 3, 4), board) == -omaha.compare((1, 2, 3, 4), hole, board) != 0
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_numpy_rows_per_call_in_every_game(game):
     evaluate, evaluate_many, low, counts = GAMES[game]

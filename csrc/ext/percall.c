@@ -20,6 +20,7 @@
 #include <Python.h>
 
 #include <stdint.h>
+#include <string.h>
 
 #include "handrank.h"
 
@@ -223,50 +224,79 @@ static int omaha_one(PyObject *hole, const uint8_t *board, uint64_t *taken, int 
     return both > 0 ? both : 0;
 }
 
-/* Omaha's arguments: `nholes` hands and a board, unpacked and read; 0 when any is not taken. */
-static int omaha_args(PyObject *args, int nholes, PyObject **holes, uint8_t *board, uint64_t *taken) {
-    PyObject *board_object;
-    if (!omaha_high || PyTuple_Size(args) != nholes + 1) return 0;
-    for (int i = 0; i < nholes; i++) holes[i] = PyTuple_GetItem(args, i);
-    board_object = PyTuple_GetItem(args, nholes);
-    if (read_cards(board_object, board, 5) != 5) return 0;
+/* Omaha's arguments (`nargs` of them): `nholes` hands and a board, the board read; 0 when any
+ * is not taken. */
+static int omaha_args(PyObject *const *args, Py_ssize_t nargs, int nholes, uint8_t *board, uint64_t *taken) {
+    if (!omaha_high || nargs != nholes + 1) return 0;
+    if (read_cards(args[nholes], board, 5) != 5) return 0;
     *taken = mask_of(board, 5);
     return 1;
 }
 
 /* Omaha: the high rank (or the low: 1..56, NO_LOW for none) of hole cards (4..6) on a board
  * (5), or 0. */
-static PyObject *omaha_part(PyObject *args, int want) {
-    PyObject *hole;
+static PyObject *omaha_part(PyObject *const *args, Py_ssize_t nargs, int want) {
     uint8_t board[5];
     uint64_t taken;
-    if (!omaha_args(args, 1, &hole, board, &taken)) return no_rank();
-    int both = omaha_one(hole, board, &taken, want);
+    if (!omaha_args(args, nargs, 1, board, &taken)) return no_rank();
+    int both = omaha_one(args[0], board, &taken, want);
     return PyLong_FromLong(want == OMAHA_HIGH ? both & 0xFFFF : both >> 16);
-}
-
-static PyObject *omaha_high_rank(PyObject *module, PyObject *args) {
-    (void)module;
-    return omaha_part(args, OMAHA_HIGH);
-}
-
-static PyObject *omaha_low_rank(PyObject *module, PyObject *args) {
-    (void)module;
-    return omaha_part(args, OMAHA_LOW);
 }
 
 /* Omaha high: 1 when hole cards a beat b on the board, -1 when b win, 0 for a split; 2 when
  * the checked path must answer (a card in both hands among the things it names). */
-static PyObject *omaha_compare(PyObject *module, PyObject *args) {
-    PyObject *holes[2];
+static PyObject *omaha_compare_of(PyObject *const *args, Py_ssize_t nargs) {
     uint8_t board[5];
     uint64_t taken;
-    (void)module;
-    if (!omaha_args(args, 2, holes, board, &taken)) return PyLong_FromLong(2);
-    int a = omaha_one(holes[0], board, &taken, OMAHA_HIGH) & 0xFFFF;
-    int b = a ? omaha_one(holes[1], board, &taken, OMAHA_HIGH) & 0xFFFF : 0;
+    if (!omaha_args(args, nargs, 2, board, &taken)) return PyLong_FromLong(2);
+    int a = omaha_one(args[0], board, &taken, OMAHA_HIGH) & 0xFFFF;
+    int b = a ? omaha_one(args[1], board, &taken, OMAHA_HIGH) & 0xFFFF : 0;
     if (!b) return PyLong_FromLong(2);
     return PyLong_FromLong((a < b) - (a > b));
+}
+
+/* The Omaha calls take two or three arguments. From Python 3.10 they are METH_FASTCALL (in the
+ * stable ABI from 3.10, flag 0x0080: the headers of a 3.9 limited-API build do not name it), so
+ * a call builds no argument tuple; on 3.9 they are METH_VARARGS, whose tuple is read into an
+ * array. PyInit__percall picks one by the running interpreter's version. */
+#define FASTCALL_FLAG 0x0080
+#define OMAHA_MAX_ARGS 3
+
+static Py_ssize_t tuple_items(PyObject *args, PyObject **items) {
+    Py_ssize_t n = PyTuple_Size(args);
+    if (n > OMAHA_MAX_ARGS) return -1; /* wrong count: refused by omaha_args */
+    for (Py_ssize_t i = 0; i < n; i++) items[i] = PyTuple_GetItem(args, i);
+    return n;
+}
+
+static PyObject *omaha_high_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    return omaha_part(args, nargs, OMAHA_HIGH);
+}
+
+static PyObject *omaha_low_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    return omaha_part(args, nargs, OMAHA_LOW);
+}
+
+static PyObject *omaha_compare_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    return omaha_compare_of(args, nargs);
+}
+
+static PyObject *omaha_high_rank(PyObject *module, PyObject *args) {
+    PyObject *items[OMAHA_MAX_ARGS];
+    return omaha_high_fast(module, items, tuple_items(args, items));
+}
+
+static PyObject *omaha_low_rank(PyObject *module, PyObject *args) {
+    PyObject *items[OMAHA_MAX_ARGS];
+    return omaha_low_fast(module, items, tuple_items(args, items));
+}
+
+static PyObject *omaha_compare(PyObject *module, PyObject *args) {
+    PyObject *items[OMAHA_MAX_ARGS];
+    return omaha_compare_fast(module, items, tuple_items(args, items));
 }
 
 static void *address(PyObject *value) {
@@ -320,6 +350,30 @@ static struct PyModuleDef percall_module = {
     NULL, NULL, NULL, NULL,
 };
 
+/* Whether the running interpreter is 3.10 or later ("3.9.18 (main, ...)" is not). */
+static int fastcall_runs(void) {
+    const char *version = Py_GetVersion();
+    int major = 0, minor = 0;
+    while (*version >= '0' && *version <= '9') major = 10 * major + (*version++ - '0');
+    if (*version++ != '.') return 0;
+    while (*version >= '0' && *version <= '9') minor = 10 * minor + (*version++ - '0');
+    return major > 3 || (major == 3 && minor >= 10);
+}
+
+typedef PyObject *(*fastcall_fn)(PyObject *, PyObject *const *, Py_ssize_t);
+
 PyMODINIT_FUNC PyInit__percall(void) {
+    if (fastcall_runs()) {
+        static const struct {
+            const char *name;
+            fastcall_fn fast;
+        } fast[] = {{"omaha_high", omaha_high_fast}, {"omaha_low", omaha_low_fast}, {"omaha_compare", omaha_compare_fast}};
+        for (PyMethodDef *method = methods; method->ml_name; method++)
+            for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++)
+                if (!strcmp(method->ml_name, fast[i].name)) {
+                    method->ml_meth = (PyCFunction)(void (*)(void))fast[i].fast;
+                    method->ml_flags = FASTCALL_FLAG;
+                }
+    }
     return PyModule_Create(&percall_module);
 }

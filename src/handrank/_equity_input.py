@@ -56,24 +56,33 @@ def _board_text(cards: tuple[int, ...]) -> str:
     return _text_of_ids(cards)
 
 
-@dataclass(frozen=True)
-class _Holding:
-    """One player's hand as given: two hole cards (one combo) or a range."""
+_BITS = tuple(1 << card for card in range(256))
 
-    label: str
-    combos: tuple[Combo, ...]  # higher card first
-    weights: tuple[float, ...]
-    masks: tuple[int, ...]     # each combo's two cards as bits
-    packed: bytes              # the combos' cards, two bytes a combo
-    cards: int                 # every card of every combo, as bits
-    even: bool                 # all weights equal
+
+class _Holding:
+    """One player's hand as given: two hole cards (one combo) or a range. Immutable once made."""
+
+    __slots__ = ("label", "combos", "weights", "packed", "cards", "even", "_masks")
+
+    def __init__(self, label: str, combos: dict[Combo, float]) -> None:
+        self.label = label
+        self.combos: tuple[Combo, ...] = tuple(combos)  # higher card first
+        self.weights: tuple[float, ...] = tuple(combos.values())
+        self.packed = bytes(itertools.chain.from_iterable(combos))  # the combos' cards, two bytes a combo
+        self.cards = sum(map(_BITS.__getitem__, set(self.packed)))  # every card of every combo, as bits
+        self.even = len(set(self.weights)) == 1  # all weights equal
+        self._masks: tuple[int, ...] | None = None
+
+    @property
+    def masks(self) -> tuple[int, ...]:
+        """Each combo's two cards as bits (made when first asked: most spots never ask)."""
+        if self._masks is None:
+            self._masks = tuple(1 << a | 1 << b for a, b in self.combos)
+        return self._masks
 
 
 def _holding(label: str, combos: dict[Combo, float]) -> _Holding:
-    masks = tuple(1 << a | 1 << b for a, b in combos)
-    weights = tuple(combos.values())
-    return _Holding(label, tuple(combos), weights, masks, bytes(itertools.chain.from_iterable(combos)),
-                    functools.reduce(operator.or_, masks, 0), len(set(weights)) == 1)
+    return _Holding(label, combos)
 
 
 @functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call
@@ -82,21 +91,30 @@ def _holding_of_text(spec: str) -> _Holding:
     quick = _two_cards(spec)
     if quick is not None:
         return _holding(_text_of_ids(quick), {(max(quick), min(quick)): 1.0})
-    if len(spec) > 24:  # not two cards: skip the card parser's message
-        cards, as_cards = [], "too long"
-    else:
-        try:
-            cards = parse(spec)
-            as_cards = f"{len(cards)} cards, not 2"
-        except ValueError as error:
-            cards, as_cards = [], str(error)
-    if len(cards) == 2:
-        return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
-    try:
-        return _holding(spec.strip(), parse_range(spec))
+    try:  # a range first: the card parser's refusal (an exception) costs more than the range parse
+        combos = parse_range(spec)
     except ValueError as error:
+        cards = _as_two_cards(spec)
+        if isinstance(cards, list):
+            return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
         shown = repr(spec) if len(spec) <= 40 else repr(spec[:37] + "...")
-        raise ValueError(f"{shown} is neither two hole cards ({as_cards}) nor a range ({error})") from None
+        raise ValueError(f"{shown} is neither two hole cards ({cards}) nor a range ({error})") from None
+    if len(combos) == 1:  # one combo may be two cards as typed ('as kd'): then labelled as cards
+        cards = _as_two_cards(spec)
+        if isinstance(cards, list):
+            return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
+    return _holding(spec.strip(), combos)
+
+
+def _as_two_cards(spec: str) -> list[int] | str:
+    """The two cards of a card string, or why it is not two cards."""
+    if len(spec) > 24:  # not two cards: skip the card parser's message
+        return "too long"
+    try:
+        cards = parse(spec)
+    except ValueError as error:
+        return str(error)
+    return cards if len(cards) == 2 else f"{len(cards)} cards, not 2"
 
 
 def _player(spec: object, index: int) -> _Holding:
@@ -197,7 +215,7 @@ def _table(players: object, board: HandLike, dead: HandLike, example: str
            ) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, str]]:
     """Every equity's first checks: a list of 2..MAX_PLAYERS players, a board of 0, 3, 4 or 5
     cards, dead cards off the board; the board and dead cards, and where each card is."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
+    if type(players) not in (list, tuple) and (isinstance(players, str) or not isinstance(players, Sequence)):
         raise TypeError(f"players must be a list of hands or ranges, e.g. {example}")
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity takes 2 to {MAX_PLAYERS} players, got {len(players)}")
@@ -222,6 +240,9 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
     for card in absent:
         where.setdefault(card, "the cards this game does not deal")
 
+    quick = [_two_cards(spec) if type(spec) is str else None for spec in players]
+    if None not in quick:  # every player's two hole cards as text, the commonest new spot: no holdings
+        return _fixed_spot(quick, board_cards, dead_cards, where, absent)  # type: ignore[arg-type]
     holdings = [_player(spec, index) for index, spec in enumerate(players)]
     for index, holding in enumerate(holdings):  # known hole cards must not clash with anything
         if len(holding.combos) == 1:
@@ -231,6 +252,7 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
                 where[card] = f"players[{index}]"
     taken = sum(1 << card for card in where)
     combos_bytes, starts, weights = bytearray(), [0], list[float]()
+    clashes: bytearray | None = None  # 1 at each known card's id, made when a range needs it
     for index, holding in enumerate(holdings):
         if len(holding.combos) == 1:
             combos_bytes += holding.packed
@@ -240,13 +262,17 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
         if not holding.cards & taken:  # every combo fits
             combos_bytes += holding.packed
             kept = list(holding.weights)
-        else:
-            fits = [i for i, mask in enumerate(holding.masks) if not mask & taken]
-            if not fits:
+        else:  # each combo's two flags (a known card or not) as one 16-bit word: it fits when 0
+            if clashes is None:
+                clashes = bytearray(256)
+                for card in where:
+                    clashes[card] = 1
+            fits = list(map(operator.not_, memoryview(holding.packed.translate(clashes)).cast("H")))
+            if not any(fits):
                 raise ValueError(f"players[{index}]: no combo of {holding.label!r} is left once the known cards "
                                  "are out")
-            combos_bytes += b"".join(holding.packed[2 * i:2 * i + 2] for i in fits)
-            kept = [holding.weights[i] for i in fits]
+            combos_bytes += bytes(itertools.chain.from_iterable(itertools.compress(holding.combos, fits)))
+            kept = list(itertools.compress(holding.weights, fits))
         if holding.even:
             weights.extend([1.0] * len(kept))
         else:
@@ -262,10 +288,34 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
         found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
                                        _FEASIBLE_BUDGET)
         check_feasible(found)
-    unseen = 52 - len(set(board_cards) | set(dead_cards) | set(absent)) - 2 * len(players)
+    _check_enough_left(board_cards, dead_cards, absent, len(players))
+    return labels, board_cards, spot
+
+
+def _fixed_spot(pairs: list[list[int]], board_cards: tuple[int, ...], dead_cards: tuple[int, ...],
+                where: dict[int, str], absent: Sequence[int]) -> tuple[list[str], tuple[int, ...], _Spot]:
+    """_checked_spot's answer when every player holds two known cards (``pairs``, as given)."""
+    combos = []
+    for index, pair in enumerate(pairs):
+        combo = (pair[0], pair[1]) if pair[0] > pair[1] else (pair[1], pair[0])
+        for card in combo:
+            if card in where:
+                raise ValueError(f"players[{index}]: card {format_cards([card])!r} is also in {where[card]}")
+            where[card] = f"players[{index}]"
+        combos.append(combo)
+    nplayers = len(pairs)
+    spot = _Spot(bytes(itertools.chain.from_iterable(combos)), tuple(range(nplayers + 1)), (1.0,) * nplayers,
+                 bytes(board_cards), bytes(dead_cards))
+    _check_enough_left(board_cards, dead_cards, absent, nplayers)
+    return [_text_of_ids(pair) for pair in pairs], board_cards, spot
+
+
+def _check_enough_left(board_cards: tuple[int, ...], dead_cards: tuple[int, ...], absent: Sequence[int],
+                       nplayers: int) -> None:
+    """The board can be dealt from what the players, the dead cards and the game leave."""
+    unseen = 52 - len(set(board_cards) | set(dead_cards) | set(absent)) - 2 * nplayers
     if unseen < 5 - len(board_cards):
         raise ValueError(f"only {unseen} cards are left to deal the {5 - len(board_cards)} board cards")
-    return labels, board_cards, spot
 
 
 def check_feasible(found: int) -> None:

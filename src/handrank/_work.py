@@ -42,7 +42,8 @@ def thread_count(threads: object, *, useful: int | None = None) -> int:
     count = exact_int(threads, "threads as an int or None")
     if count < 1:
         raise ValueError(f"threads must be at least 1, got {count}")
-    count = min(count, cpu_count())
+    if count > 1:  # one thread needs no CPU count (asking the OS costs more than the rest)
+        count = min(count, cpu_count())
     return max(1, min(count, useful)) if useful is not None else count
 
 

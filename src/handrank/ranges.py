@@ -40,19 +40,26 @@ _LONGEST_TOKEN = 12  # 'A9s-A5s', 'AhKh'; anything longer is not a range token
 Combo = tuple[int, int]
 
 
+_RANK_OF = {**{char: i for i, char in enumerate(_RANKS)}, **{char.lower(): i for i, char in enumerate(_RANKS)}}
+
+
 def _rank(char: str) -> int:
-    return _RANKS.index(char.upper())
+    return _RANK_OF[char]
 
 
-def _pair_combos(rank: int) -> list[Combo]:
-    cards = [rank * 4 + suit for suit in range(4)]
-    return [(cards[i], cards[j]) for i in range(4) for j in range(i + 1, 4)]
+# Each rank's six pair combos, higher card first (the order a range's combos are stored in).
+_PAIRS: tuple[tuple[Combo, ...], ...] = tuple(
+    tuple((rank * 4 + j, rank * 4 + i) for i in range(4) for j in range(i + 1, 4)) for rank in range(13))
 
 
 def _two_rank_combos(high: int, low: int, kind: str) -> list[Combo]:
-    """Combos of two different ranks: kind 's' suited, 'o' offsuit, '' both."""
-    return [(high * 4 + s1, low * 4 + s2) for s1 in range(4) for s2 in range(4)
-            if kind == "" or (kind == "s") == (s1 == s2)]
+    """Combos of two different ranks, higher card first: kind 's' suited, 'o' offsuit, '' both."""
+    high, low = high * 4, low * 4
+    if kind == "s":
+        return [(high + s, low + s) for s in range(4)]
+    if kind == "o":
+        return [(high + s1, low + s2) for s1 in range(4) for s2 in range(4) if s1 != s2]
+    return [(high + s1, low + s2) for s1 in range(4) for s2 in range(4)]
 
 
 def _shown(text: str) -> str:
@@ -62,6 +69,8 @@ def _shown(text: str) -> str:
 
 def _split_items(text: str) -> list[str]:
     """Split on the commas that are not inside parentheses (one pass over the text)."""
+    if "(" not in text and ")" not in text:  # no weight groups: every comma splits
+        return [item for item in text.split(",") if item]
     items, depth, start = [], 0, 0
     for i, char in enumerate(text):
         if char == "(":
@@ -79,20 +88,22 @@ def _split_items(text: str) -> list[str]:
     return [item for item in items if item]
 
 
-def _token_combos(token: str) -> list[Combo]:
-    """The combos of one range token such as 'QQ+', 'AKs', 'T9s-65s' or 'AhKh'."""
+def _token_combos(token: str) -> list[Combo] | tuple[Combo, ...]:
+    """The combos of one range token such as 'QQ+', 'AKs', 'T9s-65s' or 'AhKh', higher card first."""
     if token.lower() == "random":
         return [(a, b) for a in range(52) for b in range(a)]
     if len(token) > _LONGEST_TOKEN:
         raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
-    match = _PAIR.match(token)
+    match = _PAIR.match(token) if token[:1].upper() == token[1:2].upper() else None
     if match:
         low = _rank(match[1])
-        return [c for rank in range(low, 13 if match[2] else low + 1) for c in _pair_combos(rank)]
-    match = _PAIR_SPAN.match(token)
+        if not match[2]:
+            return _PAIRS[low]
+        return [c for rank in range(low, 13) for c in _PAIRS[rank]]
+    match = _PAIR_SPAN.match(token) if len(token) == 5 else None
     if match:
         a, b = sorted((_rank(match[1]), _rank(match[2])))
-        return [c for rank in range(a, b + 1) for c in _pair_combos(rank)]
+        return [c for rank in range(a, b + 1) for c in _PAIRS[rank]]
     match = _TWO.match(token)
     if match and match[1].upper() != match[2].upper():
         high, low = sorted((_rank(match[1]), _rank(match[2])), reverse=True)
@@ -119,7 +130,7 @@ def _token_combos(token: str) -> list[Combo]:
     except ValueError:
         cards = []
     if len(cards) == 2 and cards[0] != cards[1]:
-        return [(cards[0], cards[1])]
+        return [(max(cards), min(cards))]
     raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
 
 
@@ -129,9 +140,8 @@ def _parse_items(text: str, weight: float, combos: dict[Any, float], depth: int,
     ``token_combos`` (Hold'em's by default; Omaha's ranges share this grammar), stored with
     their cards in decreasing order; a combo named twice keeps the later weight."""
     for item, item_weight in _weighted_items(text, weight, depth):
-        if token_combos is None:  # Hold'em: two cards, the higher first (no sort: the hot path of new spots)
-            for a, b in _token_combos(item):
-                combos[(a, b) if a > b else (b, a)] = item_weight
+        if token_combos is None:  # Hold'em: two cards, already higher first (no sort: the hot path of new spots)
+            combos.update(dict.fromkeys(_token_combos(item), item_weight))
             continue
         for cards in token_combos(item):
             combos[tuple(sorted(cards, reverse=True))] = item_weight

@@ -39,54 +39,6 @@ HR_INLINE int search(const double *cumulative, int start, int end, double target
 #define HR_MC_BATCH 64 /* deals dealt, then ranked, together: the lookups of a batch overlap */
 #define HR_JOINT_LIMIT 16384 /* most deals listed in a joint table (its setup is under 0.1 ms) */
 
-/* Drawing one player's combo by weight in O(1) (Walker's alias method over the combos that
- * meet no known card): column i is kept when a 32-bit draw is below threshold[i], else its
- * alias is taken. Even weights need no table: threshold is NULL. */
-typedef struct {
-    int count;
-    const int *combo;     /* [count]: the combos (input indices) that can be dealt */
-    uint32_t *threshold;  /* [count], or NULL */
-    int *alias;           /* [count] */
-} alias_t;
-
-HR_INLINE int draw_alias(const alias_t *a, rng_t *rng) {
-    if (a->count == 1) return a->combo[0];
-    uint32_t column = below(rng, (uint32_t)a->count);
-    if (!a->threshold || half32(rng) < a->threshold[column]) return a->combo[column];
-    return a->combo[a->alias[column]];
-}
-
-/* Vose's construction; deterministic, so every thread builds the same table. */
-static void build_alias(alias_t *a, const double *weights, int *small, int *large, double *scaled) {
-    int n = a->count, nsmall = 0, nlarge = 0;
-    double total = 0;
-    for (int i = 0; i < n; i++) total += weights[a->combo[i]];
-    for (int i = 0; i < n; i++) {
-        scaled[i] = weights[a->combo[i]] * n / total;
-        if (scaled[i] < 1.0) small[nsmall++] = i;
-        else large[nlarge++] = i;
-    }
-    while (nsmall && nlarge) {
-        int low = small[--nsmall], high = large[--nlarge];
-        a->threshold[low] = (uint32_t)(scaled[low] * 4294967296.0 > 4294967295.0 ? 4294967295.0
-                                                                                   : scaled[low] * 4294967296.0);
-        a->alias[low] = high;
-        scaled[high] -= 1.0 - scaled[low];
-        if (scaled[high] < 1.0) small[nsmall++] = high;
-        else large[nlarge++] = high;
-    }
-    while (nlarge) {
-        int i = large[--nlarge];
-        a->threshold[i] = 0xFFFFFFFFu;
-        a->alias[i] = i;
-    }
-    while (nsmall) { /* only rounding leaves columns here: keep them */
-        int i = small[--nsmall];
-        a->threshold[i] = 0xFFFFFFFFu;
-        a->alias[i] = i;
-    }
-}
-
 typedef struct {
     int n, total;
     const uint8_t *combos;

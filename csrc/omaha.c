@@ -461,7 +461,7 @@ static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
-                                      int *error) {
+                                      int *error, const int check) {
     int width = nhole * nplayers, block_high[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], block_low[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];
     uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK];
     int suit[HR_OMAHA_BLOCK];
@@ -481,7 +481,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         }
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
-            int bad = check_row(holes + r * width, width, boards + r * 5); /* every player's cards as one hole */
+            int bad = check ? check_row(holes + r * width, width, boards + r * 5) : 0; /* every player's cards as one hole */
             if (HR_UNLIKELY(bad)) {
                 *error = bad;
                 return r;
@@ -549,12 +549,46 @@ int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_
     }
     switch (nhole) {
     case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error);
+                                       lows, shares, error, 1);
     case 5: return omaha_showdown_rows(high_table, low_table, board_row, holes, 5, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error);
+                                       lows, shares, error, 1);
     default: return omaha_showdown_rows(high_table, low_table, board_row, holes, 6, boards, nrows, nplayers, hilo,
-                                        ranks, lows, shares, error);
+                                        ranks, lows, shares, error, 1);
     }
+}
+
+/* Monte Carlo deals ranked a block at a time: each deal's hands (nhole a player) and board are
+ * written to the block, and a full block goes through the showdown rows (its board rows fetched
+ * ahead, the flushes fixed after), then into the counts. The same answer as a showdown a deal. */
+typedef struct {
+    const uint16_t *high_table, *low_table;
+    const uint32_t *board_row;
+    int nhole, nplayers, hilo, count;
+    uint8_t holes[HR_OMAHA_BLOCK * HR_MAX_PLAYERS * 6], boards[HR_OMAHA_BLOCK * 5];
+} omaha_block_t;
+
+static void omaha_block_count(omaha_block_t *b, uint64_t *counts, uint64_t *squares) {
+    uint16_t ranks[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], lows[HR_OMAHA_BLOCK * HR_MAX_PLAYERS],
+        shares[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
+    int error = 0, n = b->nplayers;
+    uint16_t *low = b->hilo ? lows : NULL;
+    switch (b->nhole) { /* the deals are valid by construction: no row check */
+    case 4: omaha_showdown_rows(b->high_table, b->low_table, b->board_row, b->holes, 4, b->boards, b->count, n, b->hilo,
+                                ranks, low, shares, &error, 0); break;
+    case 5: omaha_showdown_rows(b->high_table, b->low_table, b->board_row, b->holes, 5, b->boards, b->count, n, b->hilo,
+                                ranks, low, shares, &error, 0); break;
+    default: omaha_showdown_rows(b->high_table, b->low_table, b->board_row, b->holes, 6, b->boards, b->count, n,
+                                 b->hilo, ranks, low, shares, &error, 0); break;
+    }
+    for (int r = 0; r < b->count; r++)
+        for (int q = 0; q < n; q++) {
+            uint32_t share = shares[r * n + q];
+            counts[3 * q] += share == 2 * HR_SHARE_UNITS;
+            counts[3 * q + 1] += share > 0 && share < 2 * HR_SHARE_UNITS;
+            counts[3 * q + 2] += share;
+            if (squares) squares[q] += (uint64_t)share * share;
+        }
+    b->count = 0;
 }
 
 int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
@@ -616,6 +650,11 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
     /* Monte Carlo: chunks [first, end) of HR_EQUITY_CHUNK deals, each its own stream */
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
+    omaha_block_t *block = malloc(sizeof *block);
+    if (!block) return HR_ERR_MEMORY;
+    block->high_table = high_table, block->low_table = low_table, block->board_row = board_row;
+    block->nhole = nhole, block->nplayers = nplayers, block->hilo = hilo, block->count = 0;
+    int width = nhole * nplayers;
     for (uint64_t chunk = first; chunk < end; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
@@ -629,13 +668,18 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
                 shuffled[k] = shuffled[j];
                 shuffled[j] = c;
             }
-            for (int j = 0; j < left; j++) full[nboard + j] = shuffled[j];
+            uint8_t *hands = block->holes + block->count * width, *dealt = block->boards + block->count * 5;
+            memcpy(hands, table, (size_t)width);
+            memcpy(dealt, full, (size_t)nboard);
+            for (int j = 0; j < left; j++) dealt[nboard + j] = shuffled[j];
             for (int r = 0; r < nrandom; r++)
-                for (int j = 0; j < nhole; j++) table[random_of[r] * nhole + j] = shuffled[left + r * nhole + j];
-            omaha_showdown(high_table, low_table, board_row, table, nhole, nplayers, full, hilo, counts, squares);
+                for (int j = 0; j < nhole; j++) hands[random_of[r] * nhole + j] = shuffled[left + r * nhole + j];
+            if (++block->count == HR_OMAHA_BLOCK) omaha_block_count(block, counts, squares);
             ++*deals;
         }
     }
+    if (block->count) omaha_block_count(block, counts, squares);
+    free(block);
     return 0;
 }
 
@@ -787,24 +831,40 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     int error = omaha_known(nhole, nplayers, board, nboard, dead, ndead, &known);
     if (error) return error;
     int total = combo_start[nplayers];
-    /* per combo: its mask; per ranged player: running weights over its dealable combos */
-    void *block = malloc((sizeof(uint64_t) + sizeof(double)) * ((size_t)total + 1));
+    /* per hand: its mask; per ranged player: the alias table of its dealable hands (Vose's
+     * construction needs two index stacks and scaled weights besides) */
+    void *block = malloc((size_t)total * (sizeof(uint64_t) + sizeof(double) + 5 * sizeof(int) + sizeof(uint32_t)) +
+                         sizeof(uint64_t));
     if (!block) return HR_ERR_MEMORY;
     uint64_t *mask = block;
-    double *running = (double *)(mask + total + 1);
+    double *scaled = (double *)(mask + total + 1);
+    int *dealable = (int *)(scaled + total), *alias = dealable + total, *small = alias + total,
+        *large = small + total;
+    uint32_t *threshold = (uint32_t *)(large + total);
     error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, known, mask);
     int nrandom = 0, random_of[HR_MAX_PLAYERS];
-    for (int p = 0; p < nplayers && !error; p++) {
+    alias_t draw[HR_MAX_PLAYERS];
+    for (int p = 0, n = 0; p < nplayers && !error; p++) {
         if (combo_start[p + 1] == combo_start[p]) {
             random_of[nrandom++] = p;
+            draw[p].count = 0;
             continue;
         }
-        double sum = 0;
+        int even = 1;
+        double first_weight = -1;
+        draw[p].combo = dealable + n;
+        draw[p].count = 0;
         for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
-            sum += mask[i] ? weights[i] : 0.0;
-            running[i] = sum;
+            if (!mask[i]) continue; /* it holds a known card */
+            if (first_weight < 0) first_weight = weights[i];
+            even &= weights[i] == first_weight;
+            dealable[n + draw[p].count++] = i;
         }
-        if (!(sum > 0)) error = HR_ERR_RANGE; /* nothing left to deal */
+        if (!draw[p].count) error = HR_ERR_RANGE; /* nothing left to deal */
+        draw[p].threshold = even ? NULL : threshold + n;
+        draw[p].alias = alias + n;
+        if (!error && !even) build_alias(&draw[p], weights, small, large, scaled);
+        n += draw[p].count;
     }
     int left = 5 - nboard;
     if (!error && 52 - hr_popcount64(known) < left + nhole * nplayers) error = HR_ERR_COUNT;
@@ -812,9 +872,15 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         free(block);
         return error;
     }
-    uint8_t table[HR_MAX_PLAYERS * 6], full[5], deck[52];
-    for (int j = 0; j < nboard; j++) full[j] = board[j];
-    int ndeck = unseen_deck(known, deck);
+    uint8_t deck[52];
+    int ndeck = unseen_deck(known, deck), width = nhole * nplayers;
+    omaha_block_t *out = malloc(sizeof *out);
+    if (!out) {
+        free(block);
+        return HR_ERR_MEMORY;
+    }
+    out->high_table = high_table, out->low_table = low_table, out->board_row = board_row;
+    out->nhole = nhole, out->nplayers = nplayers, out->hilo = hilo, out->count = 0;
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
     for (uint64_t chunk = first; chunk < end && !error; chunk++) {
@@ -823,6 +889,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         uint8_t shuffled[52];
         memcpy(shuffled, deck, sizeof shuffled);
         for (uint64_t d = 0; d < n && !error; d++) {
+            uint8_t *table = out->holes + out->count * width, *full = out->boards + out->count * 5;
             uint64_t used = known;
             for (int attempt = 0;; attempt++) { /* the ranged players' combos, redrawn on a clash */
                 if (attempt == 1 << 20) { /* the caller decided that they can be dealt; this far, so rare */
@@ -832,19 +899,11 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 used = known;
                 int clash = 0;
                 for (int p = 0; p < nplayers && !clash; p++) {
-                    int start = combo_start[p], stop = combo_start[p + 1];
-                    if (start == stop) continue;
-                    double target = unit(&rng) * running[stop - 1];
-                    int low = start, high = stop - 1;
-                    while (low < high) {
-                        int mid = (low + high) >> 1;
-                        if (running[mid] > target) high = mid;
-                        else low = mid + 1;
-                    }
-                    while (!mask[low] && low < stop - 1) low++; /* not reached: a zero step is never above the target */
-                    clash = (mask[low] & used) != 0;
-                    used |= mask[low];
-                    for (int j = 0; j < nhole; j++) table[p * nhole + j] = combos[(size_t)low * nhole + j];
+                    if (!draw[p].count) continue; /* a random player: dealt from the deck below */
+                    int i = draw_alias(&draw[p], &rng);
+                    clash = (mask[i] & used) != 0;
+                    used |= mask[i];
+                    for (int j = 0; j < nhole; j++) table[p * nhole + j] = combos[(size_t)i * nhole + j];
                 }
                 if (!clash) break;
             }
@@ -858,13 +917,16 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 shuffled[j] = c;
                 j++;
             }
+            for (int j = 0; j < nboard; j++) full[j] = board[j];
             for (int j = 0; j < left; j++) full[nboard + j] = shuffled[j];
             for (int r = 0; r < nrandom; r++)
                 for (int j = 0; j < nhole; j++) table[random_of[r] * nhole + j] = shuffled[left + r * nhole + j];
-            omaha_showdown(high_table, low_table, board_row, table, nhole, nplayers, full, hilo, counts, squares);
+            if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);
             ++*deals;
         }
     }
+    if (out->count) omaha_block_count(out, counts, squares);
+    free(out);
     free(block);
     return error;
 }

@@ -648,19 +648,16 @@ def _range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tu
     and their weights (largest 1)."""
     import numpy as np
 
-    from .omaha_ranges import parse_omaha_range
+    from .omaha_ranges import omaha_range_arrays
 
     try:
-        hands = parse_omaha_range(spec, nhole)
+        cards, weights = omaha_range_arrays(spec, nhole)
     except ValueError as error:
         raise ValueError(f"players[{index}]: {spec!r} is neither {nhole} hole cards nor an Omaha range ({error})"
                          ) from None
-    cards = np.fromiter(itertools.chain.from_iterable(hands), dtype=np.uint8,
-                        count=len(hands) * nhole).reshape(-1, nhole)
-    weights = np.fromiter(hands.values(), dtype=np.float64, count=len(hands))
     known = np.zeros(256, dtype=bool)
     known[list(where)] = True
-    live = ~known[cards].any(axis=1)
+    live = ~functools.reduce(np.logical_or, (known[cards[:, j]] for j in range(nhole)))
     if not live.any():
         raise ValueError(f"players[{index}]: no hand of {spec!r} is left once the known cards are out")
     kept = weights[live]

@@ -33,13 +33,13 @@ import re
 from typing import TYPE_CHECKING
 
 from .cards import _cards_in_token
-from .ranges import _parse_items, _shown
+from .ranges import _shown, _weighted_items
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["parse_omaha_range"]
+__all__ = ["parse_omaha_range", "omaha_range_arrays"]
 
 _RANKS = "23456789TJQKA"
 _QUALIFIER = re.compile(r"^(.*?)(\$?ds|\$?ss|\$?r)$", re.IGNORECASE)
@@ -60,21 +60,40 @@ def _all_hands(hole: int) -> npt.NDArray[np.uint8]:
     return hands
 
 
-def _suit_shape(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
-    """Each hand's suit counts, largest first: (n, 4)."""
+@functools.lru_cache(maxsize=2)
+def _rank_counts(hole: int) -> npt.NDArray[np.uint64]:
+    """How many cards of each rank every hand of `hole` cards holds (as _all_hands lists them),
+    one 4-bit count a rank in a uint64 (rank r at bits 4r..4r+3)."""
     import numpy as np
 
-    counts = np.stack([(hands % 4 == suit).sum(axis=1) for suit in range(4)], axis=1)
-    return -np.sort(-counts, axis=1)
+    hands = _all_hands(hole)
+    counts = np.zeros(len(hands), dtype=np.uint64)
+    for j in range(hole):
+        counts += np.left_shift(np.uint64(1), (hands[:, j] >> 2).astype(np.uint64) * np.uint64(4))
+    counts.setflags(write=False)
+    return counts
 
 
-def _qualified(shape: npt.NDArray[np.int64], qualifier: str) -> npt.NDArray[np.bool_]:
-    suited = (shape >= 2).sum(axis=1)
-    if qualifier == "ds":
-        return suited >= 2  # type: ignore[no-any-return]
-    if qualifier == "ss":
-        return suited == 1  # type: ignore[no-any-return]
-    return shape[:, 0] == 1  # type: ignore[no-any-return]
+@functools.lru_cache(maxsize=2)
+def _suit_qualified(hole: int) -> dict[str, npt.NDArray[np.bool_]]:
+    """Which of every hand of `hole` cards (as _all_hands lists them) is double-suited (ds),
+    single-suited (ss) and rainbow (r): worked out once a hole count."""
+    import numpy as np
+
+    hands = _all_hands(hole)
+    counts = np.stack([np.count_nonzero(hands % 4 == suit, axis=1) for suit in range(4)], axis=1)
+    suited = np.count_nonzero(counts >= 2, axis=1)
+    qualified = {"ds": suited >= 2, "ss": suited == 1, "r": counts.max(axis=1) == 1}
+    for mask in qualified.values():
+        mask.setflags(write=False)
+    return qualified
+
+
+def _qualifies(cards: list[int], qualifier: str) -> bool:
+    """Whether one hand is double-suited, single-suited or rainbow."""
+    counts = [sum(1 for card in cards if card % 4 == suit) for suit in range(4)]
+    suited = sum(1 for count in counts if count >= 2)
+    return suited >= 2 if qualifier == "ds" else suited == 1 if qualifier == "ss" else max(counts) == 1
 
 
 _PERCENT = re.compile(r"^(?:top)?(\d+(?:\.\d*)?)%(?:-(\d+(?:\.\d*)?)%)?$", re.IGNORECASE)
@@ -92,7 +111,7 @@ def _plo4_classes() -> npt.NDArray[np.int64]:
     return classes
 
 
-def _percent_hands(token: str, hole: int) -> list[tuple[int, ...]]:
+def _percent_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
     """``15%`` (the best 15% of hands), ``top15%``, ``5%-10%``: by the PLO4 table's order."""
     import numpy as np
 
@@ -108,11 +127,11 @@ def _percent_hands(token: str, hole: int) -> list[tuple[int, ...]]:
         raise ValueError(f"range item {_shown(token)}: percentages run from 0 to 100, the lower first")
     wanted = np.zeros(16_432, dtype=bool)
     wanted[preflop_table().classes_between(low, high)] = True
-    return [tuple(row) for row in _all_hands(4)[wanted[_plo4_classes()]].tolist()]
+    return _all_hands(4)[wanted[_plo4_classes()]]
 
 
-def _token_hands(token: str, hole: int) -> list[tuple[int, ...]]:
-    """The hands of one Omaha range token."""
+def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
+    """The hands of one Omaha range token: (n, hole) uint8, cards decreasing within a row."""
     import numpy as np
 
     if token.lower() == "random":
@@ -130,9 +149,9 @@ def _token_hands(token: str, hole: int) -> list[tuple[int, ...]]:
     if len(cards) == hole:
         if len(set(cards)) != hole:
             raise ValueError(f"range item {_shown(token)}: a card twice")
-        if qualifier and not _qualified(_suit_shape(np.array([cards], dtype=np.uint8)), qualifier)[0]:
-            return []
-        return [tuple(cards)]
+        if qualifier and not _qualifies(cards, qualifier):
+            return np.zeros((0, hole), dtype=np.uint8)
+        return np.array([sorted(cards, reverse=True)], dtype=np.uint8)
     if cards:
         raise ValueError(f"range item {_shown(token)}: a hand of {len(cards)} cards in a game of {hole} hole cards")
     if not _PATTERN.match(body):
@@ -146,13 +165,12 @@ def _token_hands(token: str, hole: int) -> list[tuple[int, ...]]:
     if qualifier == "r" and hole > 4:
         raise ValueError(f"range item {_shown(token)}: {hole} cards cannot be rainbow (four suits)")
     hands = _all_hands(hole)
-    keep = np.ones(len(hands), dtype=bool)
-    ranks = hands // 4
+    keep = _suit_qualified(hole)[qualifier].copy() if qualifier else np.ones(len(hands), dtype=bool)
+    counts = _rank_counts(hole)
     for char in set(body.upper()) - {"X", "*"}:
-        keep &= (ranks == _RANKS.index(char)).sum(axis=1) >= body.upper().count(char)
-    if qualifier:
-        keep &= _qualified(_suit_shape(hands), qualifier)
-    return [tuple(row) for row in hands[keep].tolist()]
+        rank = _RANKS.index(char)
+        keep &= (counts >> np.uint64(4 * rank)) & np.uint64(15) >= body.upper().count(char)
+    return hands[keep]
 
 
 def parse_omaha_range(text: str, hole: int = 4) -> dict[tuple[int, ...], float]:
@@ -169,13 +187,36 @@ def parse_omaha_range(text: str, hole: int = 4) -> dict[tuple[int, ...], float]:
             unbalanced parentheses, or no hands at all.
         TypeError: not a string.
     """
+    hands, weights = omaha_range_arrays(text, hole)
+    return dict(zip(map(tuple, hands.tolist()), weights.tolist()))
+
+
+def omaha_range_arrays(text: str, hole: int = 4) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]:
+    """parse_omaha_range as arrays, the way equity takes them: the hands (n, hole) uint8,
+    cards decreasing within a row, in the order they are first named, and each one's
+    weight (the last one given it). No Python object a hand: a pattern or a percentage is
+    a mask over every hand of the game."""
+    import numpy as np
+
     if not isinstance(text, str):
         raise TypeError(f"an Omaha range is a string such as 'AAxxds, KKQQ', got {type(text).__name__}")
     if hole not in (4, 5, 6):
         raise ValueError(f"hole is 4, 5 or 6 cards, got {hole!r}")
-    compact = "".join(text.split())
-    hands: dict[tuple[int, ...], float] = {}
-    _parse_items(compact, 1.0, hands, 0, lambda token: _token_hands(token, hole))
-    if not hands:
+    parts, weights = [], []
+    for item, weight in _weighted_items("".join(text.split()), 1.0, 0):
+        hands = _token_hands(item, hole)
+        parts.append(hands)
+        weights.append(np.full(len(hands), weight))
+    hands = np.concatenate(parts) if parts else np.zeros((0, hole), dtype=np.uint8)
+    if not len(hands):
         raise ValueError(f"range {_shown(text)} has no hands")
-    return hands
+    if len(parts) == 1:  # one item: no hand twice
+        return hands, weights[0]
+    every_weight = np.concatenate(weights)
+    keys = np.zeros(len(hands), dtype=np.uint64)  # a hand's cards as bits: equal keys, the same hand
+    for j in range(hole):
+        keys |= np.left_shift(np.uint64(1), hands[:, j].astype(np.uint64))
+    _, first = np.unique(keys, return_index=True)  # where each hand is first named ...
+    _, last_reversed = np.unique(keys[::-1], return_index=True)  # ... and last (the same key order)
+    order = np.argsort(first, kind="stable")
+    return hands[first[order]], every_weight[len(keys) - 1 - last_reversed[order]]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._core import ffi, lib
-from .cards import HandLike, _text_of_ids, _two_cards, exact_int, format_cards, parse
+from .cards import HandLike, exact_int, format_cards, parse, text_of_ids, two_cards
 from .ranges import Combo, parse_range
 
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
@@ -53,7 +53,7 @@ def _known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _board_text(cards: tuple[int, ...]) -> str:
-    return _text_of_ids(cards)
+    return text_of_ids(cards)
 
 
 _BITS = tuple(1 << card for card in range(256))
@@ -88,9 +88,9 @@ def _holding(label: str, combos: dict[Combo, float]) -> _Holding:
 @functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call
 def _holding_of_text(spec: str) -> _Holding:
     """Parse a player given as text; a ValueError says why it is neither cards nor a range."""
-    quick = _two_cards(spec)
+    quick = two_cards(spec)
     if quick is not None:
-        return _holding(_text_of_ids(quick), {(max(quick), min(quick)): 1.0})
+        return _holding(text_of_ids(quick), {(max(quick), min(quick)): 1.0})
     try:  # a range first: the card parser's refusal (an exception) costs more than the range parse
         combos = parse_range(spec)
     except ValueError as error:
@@ -240,7 +240,7 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
     for card in absent:
         where.setdefault(card, "the cards this game does not deal")
 
-    quick = [_two_cards(spec) if type(spec) is str else None for spec in players]
+    quick = [two_cards(spec) if type(spec) is str else None for spec in players]
     if None not in quick:  # every player's two hole cards as text, the commonest new spot: no holdings
         return _fixed_spot(quick, board_cards, dead_cards, where, absent)  # type: ignore[arg-type]
     holdings = [_player(spec, index) for index, spec in enumerate(players)]
@@ -307,7 +307,7 @@ def _fixed_spot(pairs: list[list[int]], board_cards: tuple[int, ...], dead_cards
     spot = _Spot(bytes(itertools.chain.from_iterable(combos)), tuple(range(nplayers + 1)), (1.0,) * nplayers,
                  bytes(board_cards), bytes(dead_cards))
     _check_enough_left(board_cards, dead_cards, absent, nplayers)
-    return [_text_of_ids(pair) for pair in pairs], board_cards, spot
+    return [text_of_ids(pair) for pair in pairs], board_cards, spot
 
 
 def _check_enough_left(board_cards: tuple[int, ...], dead_cards: tuple[int, ...], absent: Sequence[int],

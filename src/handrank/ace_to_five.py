@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import lib
 from ._display import html_table
+from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, rank_into
 from .cards import HandLike, format_cards, parse
-from .evaluate import _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into, checked_rank
 
 if TYPE_CHECKING:
     import numpy as np
@@ -63,7 +63,7 @@ class Category(enum.IntEnum):
 
 
 def _checked(rank: object) -> int:
-    return _check_rank(rank, RANK_COUNT, "ace-to-five")
+    return check_rank(rank, RANK_COUNT, "ace-to-five")
 
 
 def _pattern(rank: int) -> tuple[int, tuple[int, ...]]:
@@ -103,12 +103,12 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     >>> evaluate_many(np.array([[51, 0, 5, 10, 15], [47, 46, 45, 44, 40]], dtype=np.uint8)).tolist()
     [1, 6175]
     """
-    lazy = _evaluate_lazy(cards, out, threads, lib.hr_a5_rank_batch)
+    lazy = evaluate_lazy(cards, out, threads, lib.hr_a5_rank_batch)
     if lazy is not None:
         return lazy  # type: ignore[no-any-return]
-    matrix = _card_matrix(cards)
-    result = _output(out, len(matrix))
-    return _rank_into(matrix, result, threads, 0, lib.hr_a5_rank_batch)
+    matrix = card_matrix(cards)
+    result = output_array(out, len(matrix))
+    return rank_into(matrix, result, threads, 0, lib.hr_a5_rank_batch)
 
 
 def compare(a: HandLike, b: HandLike) -> int:

@@ -20,7 +20,7 @@ import numpy as np
 from ._core import ffi, lib
 from ._equity_input import _check, _Holding, _holding_of_text, _known_cards, _player, _Spot, _spot
 from ._work import progress_reporter, run_slices, thread_count
-from .cards import HandLike, _text_of_ids, format_cards, parse
+from .cards import HandLike, format_cards, parse, text_of_ids
 from .equity import _HOLDEM, _SLICE_WORK, EquityResult, _exact, _symmetry
 from .evaluate import Category, category, evaluate
 from .preflop import chart_label
@@ -331,7 +331,7 @@ def breakdown(hand_range: HandLike, board: HandLike, dead: HandLike = "") -> Bre
             weight = float(weights[none].sum())
             draw_groups.append(Group(NO_DRAW, weight, weight / total, tuple(texts[i] for i in np.flatnonzero(none))))
     draw_names = [_DRAW_NAMES[flags] for flags in draws.tolist()]
-    return Breakdown(holding.label, _text_of_ids(board_cards), total, made_groups, tuple(draw_groups), tuple(texts),
+    return Breakdown(holding.label, text_of_ids(board_cards), total, made_groups, tuple(draw_groups), tuple(texts),
                      tuple(MADE_CLASSES[k] for k in made.tolist()), tuple(draw_names),
                      tuple(weights.tolist()))
 

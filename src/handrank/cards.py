@@ -38,7 +38,7 @@ def _where(position: int | None) -> str:
     return "" if position is None else f" (position {position})"
 
 
-def _cards_in_token(token: str) -> list[int]:
+def cards_in_token(token: str) -> list[int]:
     """Every card in one whitespace-free token such as 'As', '10h' or 'AsKdQh'."""
     cards = []
     i = 0
@@ -92,7 +92,7 @@ def _one_card(value: object, position: int | None) -> int:
         text = value.strip()
         if not text:
             raise ValueError(f"empty card string{_where(position)}")
-        cards = _cards_in_token(text)
+        cards = cards_in_token(text)
         if len(cards) != 1:
             raise ValueError(f"expected one card, got {value!r}{_where(position)}")
         return cards[0]
@@ -131,7 +131,7 @@ def parse(hand: HandLike) -> list[int]:
         for token in hand.replace(",", " ").split():
             card_id = _CARD_OF_TEXT.get(token)
             if card_id is None:
-                cards.extend(_cards_in_token(token))
+                cards.extend(cards_in_token(token))
             else:
                 cards.append(card_id)
     elif is_ndarray(hand):
@@ -172,15 +172,15 @@ def format_cards(cards: HandLike) -> str:
     >>> format_cards([51, 46, 41, 36, 35])
     'As Kh Qd Jc Ts'
     """
-    return _text_of_ids(parse(cards))
+    return text_of_ids(parse(cards))
 
 
-def _text_of_ids(ids: Iterable[int]) -> str:
+def text_of_ids(ids: Iterable[int]) -> str:
     """Card ids already checked (0..51) as text."""
     return " ".join(RANKS[c >> 2] + SUITS[c & 3] for c in ids)
 
 
-def _two_cards(text: str) -> list[int] | None:
+def two_cards(text: str) -> list[int] | None:
     """The two cards of a four-character token such as 'AsKd', or None: the common case of a
     hand given to equity, without the general scanner."""
     if len(text) == 4:

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING
 
 from . import _percall
 from ._core import lib
+from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, rank_into
 from .cards import HandLike, parse
-from .evaluate import Category, _card_matrix, _check_rank, _evaluate_lazy, _output, _rank_into, checked_rank
+from .evaluate import Category
 from .names import RANK_PLURALS, RANK_WORDS
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ RANK_COUNT: int = lib.HR_27_RANK_COUNT
 
 
 def _checked(rank: object) -> int:
-    return _check_rank(rank, RANK_COUNT, "deuce-to-seven")
+    return check_rank(rank, RANK_COUNT, "deuce-to-seven")
 
 
 def _pattern(rank: int) -> tuple[Category, tuple[int, ...]]:
@@ -72,12 +73,12 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     >>> evaluate_many(np.array([[20, 13, 10, 7, 0], [51, 47, 43, 39, 35]], dtype=np.uint8)).tolist()
     [1, 7462]
     """
-    lazy = _evaluate_lazy(cards, out, threads, lib.hr_27_rank_batch, check_width=_check_width)
+    lazy = evaluate_lazy(cards, out, threads, lib.hr_27_rank_batch, check_width=_check_width)
     if lazy is not None:
         return lazy  # type: ignore[no-any-return]
-    matrix = _card_matrix(cards)
+    matrix = card_matrix(cards)
     _check_width(matrix.shape[1])
-    return _rank_into(matrix, _output(out, len(matrix)), threads, 0, lib.hr_27_rank_batch)
+    return rank_into(matrix, output_array(out, len(matrix)), threads, 0, lib.hr_27_rank_batch)
 
 
 def _check_width(width: int) -> None:

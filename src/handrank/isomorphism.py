@@ -137,9 +137,9 @@ class Indexer:
     def _index_many(self, cards: Any, r: int, width: int, nthreads: int) -> npt.NDArray[np.uint64]:
         import numpy as np
 
-        from .simulate import _as_cards
+        from ._rows import as_cards
 
-        matrix = _as_cards(cards, "cards", (None, width))
+        matrix = as_cards(cards, "cards", (None, width))
         rows = len(matrix)
         out = np.empty(rows, dtype=np.uint64)
         source, target = ffi.from_buffer("uint8_t[]", matrix), ffi.from_buffer("uint64_t[]", out)

@@ -24,7 +24,8 @@ Every card that can decide a showdown is named, so the 7,462 full names are dist
 from __future__ import annotations
 
 from ._core import lib
-from .evaluate import Category, _check_rank, category
+from ._rows import check_rank
+from .evaluate import Category, category
 
 __all__ = ["describe", "rank_pattern", "RANK_WORDS", "RANK_PLURALS", "RANK_SYMBOLS"]
 
@@ -47,7 +48,7 @@ def rank_pattern(rank: int) -> tuple[int, int, int, int, int]:
     >>> [RANK_SYMBOLS[r] for r in rank_pattern(2468)]  # the best two pair
     ['A', 'A', 'K', 'K', 'Q']
     """
-    packed = lib.hr_rank_pattern[_check_rank(rank)]
+    packed = lib.hr_rank_pattern[check_rank(rank)]
     return (packed >> 16 & 15, packed >> 12 & 15, packed >> 8 & 15, packed >> 4 & 15, packed & 15)
 
 

@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import ffi, lib
 from ._display import html_table
+from ._rows import better, block_first_row, is_dask_array, raise_row_error
 from ._work import progress_reporter, thread_count
 from .cards import HandLike, format_cards, parse
-from .evaluate import _better, _block_first_row, _is_dask_array, _raise_row_error
 from .showdown import _check_holes
 from .showdown import _take_hole as _take_any_hole
 
@@ -167,7 +167,7 @@ def compare(a: HandLike, b: HandLike, board: HandLike) -> int:
     both = set(_hand(a, board)[0]).intersection(_hand(b, board)[0])
     if both:
         raise ValueError(f"card {format_cards([min(both)])!r} is in both hands")
-    return _better(first, second)
+    return better(first, second)
 
 
 def best_five(hole: HandLike, board: HandLike) -> tuple[list[int], list[int]]:
@@ -203,13 +203,13 @@ def describe_low(low: int | None, short: bool = False) -> str:
     ('Five-four-three-deuce-ace low', 'No low')
     """
     from . import ace_to_five
-    from .evaluate import _check_rank
+    from ._rows import check_rank
 
     if low is None:
         return "No low"
     if type(low).__name__ not in ("bool", "bool_") and hasattr(low, "__index__") and low.__index__() == NO_LOW:
         return "No low"  # NO_LOW as arrays give it: a plain int or a numpy integer alike
-    return ace_to_five.describe(_check_rank(low, LOW_COUNT, "Omaha low"), short=short)
+    return ace_to_five.describe(check_rank(low, LOW_COUNT, "Omaha low"), short=short)
 
 
 # ------------------------------------------------------------------------------ bulk
@@ -298,7 +298,7 @@ def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads:
                                            for k in range(slices)], nthreads) if bad >= 0]
     if failures:
         row = min(failures)
-        _raise_row_error(np.concatenate([holes[row:row + 1], boards[row:row + 1]], axis=1), 0, row + row_offset)
+        raise_row_error(np.concatenate([holes[row:row + 1], boards[row:row + 1]], axis=1), 0, row + row_offset)
     return high_out, low_out
 
 
@@ -320,7 +320,7 @@ def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
     block; a bad row raises when it is computed, numbered from the top.
     """
     thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
-    if _is_dask_array(holes) or _is_dask_array(boards):
+    if is_dask_array(holes) or is_dask_array(boards):
         return _dask_batch(holes, boards, threads, True)  # type: ignore[no-any-return]
     hole_array, board_array = _arrays(holes, boards)
     return _batch(hole_array, board_array, threads, True, False)[0]
@@ -331,7 +331,7 @@ def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: i
     """8-or-better lows of N hands at once: uint16, 1..56, or NO_LOW (57) where a hand has
     none; the input rules (dask arrays included) of ``evaluate_many``."""
     thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
-    if _is_dask_array(holes) or _is_dask_array(boards):
+    if is_dask_array(holes) or is_dask_array(boards):
         return _dask_batch(holes, boards, threads, False)  # type: ignore[no-any-return]
     hole_array, board_array = _arrays(holes, boards)
     return _batch(hole_array, board_array, threads, False, True)[1]
@@ -352,7 +352,7 @@ def _dask_batch(holes: Any, boards: Any, threads: object, high: bool) -> Any:
     boards = boards.rechunk({0: holes.chunks[0], 1: -1})
 
     def block(hole_block: Any, board_block: Any, block_info: Any = None) -> Any:
-        first = _block_first_row(block_info)
+        first = block_first_row(block_info)
         hole_array, board_array = _arrays(hole_block, board_block, first)
         return _batch(hole_array, board_array, threads, high, not high, first)[0 if high else 1]
 
@@ -415,31 +415,31 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, hilo: bool = F
             shape or order, or sharing memory with the cards or another output.
         TypeError: not integer arrays; hilo not a bool; ``out`` not uint16 arrays.
     """
+    from ._rows import as_cards, showdown_dask
     from ._work import thread_count
-    from .simulate import _as_cards, showdown_dask
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
     if not isinstance(hilo, bool):
         raise TypeError(f"hilo must be True or False, got {type(hilo).__name__}")
     outputs = 3 if hilo else 2
-    if _is_dask_array(holes) or _is_dask_array(boards):
+    if is_dask_array(holes) or is_dask_array(boards):
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         return showdown_dask(holes, boards, HOLE_COUNTS, outputs,
                              lambda hole_part, board_part, first: _showdown_rows(hole_part, board_part, hilo, threads,
                                                                                  first))
-    hole_array = _as_cards(holes, "holes", (None, None, None))
+    hole_array = as_cards(holes, "holes", (None, None, None))
     if hole_array.shape[2] not in HOLE_COUNTS:
         raise ValueError(f"holes must be n x players x 4, 5 or 6, got shape {hole_array.shape}")
-    return _showdown_rows(hole_array, _as_cards(boards, "boards", (None, 5)), hilo, threads, 0, out)
+    return _showdown_rows(hole_array, as_cards(boards, "boards", (None, 5)), hilo, threads, 0, out)
 
 
 def _showdown_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], hilo: bool, threads: object,
                    row_offset: int, out: object = None) -> tuple[npt.NDArray[np.uint16], ...]:
     import numpy as np
 
+    from ._rows import output_array
     from ._work import run_slices, thread_count
-    from .evaluate import _output
 
     n, players, nhole = holes.shape
     if boards.shape[0] != n:
@@ -453,7 +453,7 @@ def _showdown_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], 
     else:
         if not isinstance(out, (tuple, list)) or len(out) != count:
             raise TypeError(f"out must be {count} uint16 arrays ({', '.join(names)}), got {type(out).__name__}")
-        results = tuple(_output(array, n, (n, players), f"out[{i}] ({names[i]})") for i, array in enumerate(out))
+        results = tuple(output_array(array, n, (n, players), f"out[{i}] ({names[i]})") for i, array in enumerate(out))
         for i, first in enumerate(results):
             if any(np.shares_memory(first, other) for other in results[i + 1:]):
                 raise ValueError("the out arrays share memory: pass separate arrays")

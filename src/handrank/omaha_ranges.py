@@ -32,8 +32,8 @@ import itertools
 import re
 from typing import TYPE_CHECKING
 
-from .cards import _cards_in_token
-from .ranges import _shown, _weighted_items
+from ._range_grammar import shown, weighted_items
+from .cards import cards_in_token
 
 if TYPE_CHECKING:
     import numpy as np
@@ -119,12 +119,12 @@ def _percent_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
 
     match = _PERCENT.match(token)
     if not match:
-        raise ValueError(f"range item {_shown(token)}: a percentage range is 15%, top15% or 5%-10%")
+        raise ValueError(f"range item {shown(token)}: a percentage range is 15%, top15% or 5%-10%")
     if hole != 4:
-        raise ValueError(f"range item {_shown(token)}: percentage ranges are for PLO4 (the starting-hand table's)")
+        raise ValueError(f"range item {shown(token)}: percentage ranges are for PLO4 (the starting-hand table's)")
     low, high = (0.0, float(match[1])) if match[2] is None else (float(match[1]), float(match[2]))
     if not 0 <= low < high <= 100:
-        raise ValueError(f"range item {_shown(token)}: percentages run from 0 to 100, the lower first")
+        raise ValueError(f"range item {shown(token)}: percentages run from 0 to 100, the lower first")
     wanted = np.zeros(16_432, dtype=bool)
     wanted[preflop_table().classes_between(low, high)] = True
     return _all_hands(4)[wanted[_plo4_classes()]]
@@ -143,27 +143,27 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
     if match and match[1]:
         body, qualifier = match[1], match[2].lstrip("$").lower()
     try:
-        cards = _cards_in_token(body)
+        cards = cards_in_token(body)
     except ValueError:
         cards = []
     if len(cards) == hole:
         if len(set(cards)) != hole:
-            raise ValueError(f"range item {_shown(token)}: a card twice")
+            raise ValueError(f"range item {shown(token)}: a card twice")
         if qualifier and not _qualifies(cards, qualifier):
             return np.zeros((0, hole), dtype=np.uint8)
         return np.array([sorted(cards, reverse=True)], dtype=np.uint8)
     if cards:
-        raise ValueError(f"range item {_shown(token)}: a hand of {len(cards)} cards in a game of {hole} hole cards")
+        raise ValueError(f"range item {shown(token)}: a hand of {len(cards)} cards in a game of {hole} hole cards")
     if not _PATTERN.match(body):
-        raise ValueError(f"unknown range item {_shown(token)}: expected a hand (AsAhKdKc), a rank pattern (AAxx, "
+        raise ValueError(f"unknown range item {shown(token)}: expected a hand (AsAhKdKc), a rank pattern (AAxx, "
                          "KKQQ, AKQJ) or a pattern with ds, ss or r behind it (AAxxds)")
     if len(body) > hole:
-        raise ValueError(f"range item {_shown(token)}: {len(body)} ranks for {hole} hole cards")
+        raise ValueError(f"range item {shown(token)}: {len(body)} ranks for {hole} hole cards")
     if hole not in _PATTERN_HOLES:
-        raise ValueError(f"range item {_shown(token)}: PLO{hole} ranges take hands (e.g. AsAhKdKcQsQh), not "
+        raise ValueError(f"range item {shown(token)}: PLO{hole} ranges take hands (e.g. AsAhKdKcQsQh), not "
                          "patterns, so far")
     if qualifier == "r" and hole > 4:
-        raise ValueError(f"range item {_shown(token)}: {hole} cards cannot be rainbow (four suits)")
+        raise ValueError(f"range item {shown(token)}: {hole} cards cannot be rainbow (four suits)")
     hands = _all_hands(hole)
     keep = _suit_qualified(hole)[qualifier].copy() if qualifier else np.ones(len(hands), dtype=bool)
     counts = _rank_counts(hole)
@@ -203,13 +203,13 @@ def omaha_range_arrays(text: str, hole: int = 4) -> tuple[npt.NDArray[np.uint8],
     if hole not in (4, 5, 6):
         raise ValueError(f"hole is 4, 5 or 6 cards, got {hole!r}")
     parts, weights = [], []
-    for item, weight in _weighted_items("".join(text.split()), 1.0, 0):
+    for item, weight in weighted_items("".join(text.split()), 1.0, 0):
         hands = _token_hands(item, hole)
         parts.append(hands)
         weights.append(np.full(len(hands), weight))
     hands = np.concatenate(parts) if parts else np.zeros((0, hole), dtype=np.uint8)
     if not len(hands):
-        raise ValueError(f"range {_shown(text)} has no hands")
+        raise ValueError(f"range {shown(text)} has no hands")
     if len(parts) == 1:  # one item: no hand twice
         return hands, weights[0]
     every_weight = np.concatenate(weights)

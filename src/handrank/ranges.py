@@ -16,17 +16,13 @@ time linear in the length of the text.
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Iterable
-from typing import Any
 
-from .cards import _cards_in_token, format_cards
+from ._range_grammar import MAX_DEPTH, shown, weighted_items
+from .cards import cards_in_token, format_cards
 
 __all__ = ["parse_range", "format_combo", "MAX_DEPTH"]
 
-MAX_DEPTH = 8
-"""Most weight parentheses nested inside each other."""
 
 _RANKS = "23456789TJQKA"
 _RANK = r"([2-9TJQKA])"
@@ -34,7 +30,6 @@ _PAIR = re.compile(rf"^{_RANK}\1(\+)?$", re.IGNORECASE)
 _PAIR_SPAN = re.compile(rf"^{_RANK}\1-{_RANK}\2$", re.IGNORECASE)
 _TWO = re.compile(rf"^{_RANK}{_RANK}([so])?(\+)?$", re.IGNORECASE)
 _TWO_SPAN = re.compile(rf"^{_RANK}{_RANK}([so])?-{_RANK}{_RANK}([so])?$", re.IGNORECASE)
-_WEIGHT = re.compile(r"\d+(?:\.\d*)?|\.\d+")
 _LONGEST_TOKEN = 12  # 'A9s-A5s', 'AhKh'; anything longer is not a range token
 
 Combo = tuple[int, int]
@@ -62,38 +57,12 @@ def _two_rank_combos(high: int, low: int, kind: str) -> list[Combo]:
     return [(high + s1, low + s2) for s1 in range(4) for s2 in range(4)]
 
 
-def _shown(text: str) -> str:
-    """A range or item for an error message, cut short when it is long."""
-    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
-
-
-def _split_items(text: str) -> list[str]:
-    """Split on the commas that are not inside parentheses (one pass over the text)."""
-    if "(" not in text and ")" not in text:  # no weight groups: every comma splits
-        return [item for item in text.split(",") if item]
-    items, depth, start = [], 0, 0
-    for i, char in enumerate(text):
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth < 0:
-                raise ValueError(f"unbalanced ')' in range {_shown(text)}")
-        elif char == "," and depth == 0:
-            items.append(text[start:i])
-            start = i + 1
-    if depth:
-        raise ValueError(f"unbalanced '(' in range {_shown(text)}")
-    items.append(text[start:])
-    return [item for item in items if item]
-
-
 def _token_combos(token: str) -> list[Combo] | tuple[Combo, ...]:
     """The combos of one range token such as 'QQ+', 'AKs', 'T9s-65s' or 'AhKh', higher card first."""
     if token.lower() == "random":
         return [(a, b) for a in range(52) for b in range(a)]
     if len(token) > _LONGEST_TOKEN:
-        raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
+        raise ValueError(f"unknown range item {shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
     match = _PAIR.match(token) if token[:1].upper() == token[1:2].upper() else None
     if match:
         low = _rank(match[1])
@@ -126,54 +95,19 @@ def _token_combos(token: str) -> list[Combo] | tuple[Combo, ...]:
             return [c for high in range(a, b + 1) for c in _two_rank_combos(high, high - gap, kind)]
         raise ValueError(f"range {token!r}: a span keeps either the top card or the gap between the cards")
     try:
-        cards = _cards_in_token(token)
+        cards = cards_in_token(token)
     except ValueError:
         cards = []
     if len(cards) == 2 and cards[0] != cards[1]:
         return [(max(cards), min(cards))]
-    raise ValueError(f"unknown range item {_shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
+    raise ValueError(f"unknown range item {shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
 
 
-def _parse_items(text: str, weight: float, combos: dict[Any, float], depth: int,
-                 token_combos: Callable[[str], Iterable[tuple[int, ...]]] | None = None) -> None:
-    """The items of a range (weights in front or behind, nested), each token's combos from
-    ``token_combos`` (Hold'em's by default; Omaha's ranges share this grammar), stored with
-    their cards in decreasing order; a combo named twice keeps the later weight."""
-    for item, item_weight in _weighted_items(text, weight, depth):
-        if token_combos is None:  # Hold'em: two cards, already higher first (no sort: the hot path of new spots)
-            combos.update(dict.fromkeys(_token_combos(item), item_weight))
-            continue
-        for cards in token_combos(item):
-            combos[tuple(sorted(cards, reverse=True))] = item_weight
-
-
-def _weighted_items(text: str, weight: float, depth: int) -> list[tuple[str, float]]:
-    """Each token of a range with its weight: ``0.5(a, b)`` and ``a:0.5``, nested."""
-    if depth > MAX_DEPTH:
-        raise ValueError(f"range weights nest more than {MAX_DEPTH} deep")
-    found: list[tuple[str, float]] = []
-    for item in _split_items(text):
-        opening = item.find("(")
-        if opening >= 0 and item.endswith(")"):
-            found += _weighted_items(item[opening + 1:-1], weight * _weight(item[:opening], item), depth + 1)
-            continue
-        item_weight = weight
-        token, colon, after = item.rpartition(":")
-        if colon:
-            item, item_weight = token, weight * _weight(after, item)
-        if not item_weight > 0:
-            raise ValueError(f"range item {_shown(item)}: its weight underflows to 0")
-        found.append((item, item_weight))
-    return found
-
-
-def _weight(text: str, item: str) -> float:
-    if not _WEIGHT.fullmatch(text):
-        raise ValueError(f"range item {_shown(item)}: a weight is a number such as 0.5, got {_shown(text)}")
-    value = float(text)
-    if not 0 < value < math.inf:
-        raise ValueError(f"range item {_shown(item)}: a weight must be above 0 and finite, got {_shown(text)}")
-    return value
+def _parse_items(text: str, combos: dict[Combo, float]) -> None:
+    """The items of a range (weights in front or behind, nested) into ``combos``, higher card
+    first; a combo named twice keeps the later weight."""
+    for item, item_weight in weighted_items(text, 1.0, 0):
+        combos.update(dict.fromkeys(_token_combos(item), item_weight))
 
 
 def parse_range(text: str) -> dict[Combo, float]:
@@ -194,9 +128,9 @@ def parse_range(text: str) -> dict[Combo, float]:
         raise TypeError(f"a range is a string such as 'QQ+, AKs', got {type(text).__name__}")
     compact = "".join(text.split())  # whitespace never matters in range notation
     combos: dict[Combo, float] = {}
-    _parse_items(compact, 1.0, combos, 0)
+    _parse_items(compact, combos)
     if not combos:
-        raise ValueError(f"range {_shown(text)} has no combos")
+        raise ValueError(f"range {shown(text)} has no combos")
     return combos
 
 

@@ -33,18 +33,10 @@ from typing import TYPE_CHECKING, Any
 
 from . import _percall
 from ._core import lib
+from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, raise_row_error, rank_into
 from .cards import HandLike, format_cards, parse
 from .census import CategoryCount, Census
-from .evaluate import (
-    Category,
-    _card_matrix,
-    _check_rank,
-    _evaluate_lazy,
-    _output,
-    _raise_row_error,
-    _rank_into,
-    checked_rank,
-)
+from .evaluate import Category
 from .showdown import PlayerResult, Showdown, _two_card_showdown
 
 if TYPE_CHECKING:
@@ -66,7 +58,7 @@ _NINE, _ACE = 7, 12
 
 
 def _checked(rank: object) -> int:
-    return _check_rank(rank, RANK_COUNT, "short-deck")
+    return check_rank(rank, RANK_COUNT, "short-deck")
 
 
 def _pattern(rank: int, trips_beat_straight: bool) -> tuple[Category, tuple[int, ...]]:
@@ -116,7 +108,7 @@ def _row_error(matrix: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
         if value < LOWEST_CARD:
             raise ValueError(f"row {row + row_offset}: card {format_cards([value])!r} (id {value}) in column "
                              f"{column} is not in the short deck (ids 16..51, six through ace)")
-    _raise_row_error(matrix, row, row_offset)
+    raise_row_error(matrix, row, row_offset)
 
 
 def evaluate_many(cards: npt.ArrayLike, *, trips_beat_straight: bool = False, threads: int | None = None,
@@ -134,12 +126,12 @@ def evaluate_many(cards: npt.ArrayLike, *, trips_beat_straight: bool = False, th
         TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
     kernel = lib.hr_sd_tbs_rank_batch if trips_beat_straight else lib.hr_sd_rank_batch
-    lazy = _evaluate_lazy(cards, out, threads, kernel, _row_error)
+    lazy = evaluate_lazy(cards, out, threads, kernel, _row_error)
     if lazy is not None:
         return lazy  # type: ignore[no-any-return]
-    matrix = _card_matrix(cards)
-    result = _output(out, len(matrix))
-    return _rank_into(matrix, result, threads, 0, kernel, _row_error)
+    matrix = card_matrix(cards)
+    result = output_array(out, len(matrix))
+    return rank_into(matrix, result, threads, 0, kernel, _row_error)
 
 
 def compare(a: HandLike, b: HandLike, trips_beat_straight: bool = False) -> int:
@@ -375,16 +367,15 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, trips_beat_str
             ``out`` of the wrong shape, order or memory.
         TypeError: not integer arrays; ``out`` not uint16 arrays.
     """
+    from ._rows import as_cards, is_dask_array, two_card_showdown_dask, two_card_showdowns
     from ._work import thread_count
-    from .evaluate import _is_dask_array
-    from .simulate import _as_cards, _showdown_dask_with, _showdown_into
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
     kernel = functools.partial(lib.hr_sd_showdown_batch, int(bool(trips_beat_straight)))
     bad_card = "a card below six (not in the short deck) or an id above 51"
-    if _is_dask_array(holes) or _is_dask_array(boards):
+    if is_dask_array(holes) or is_dask_array(boards):
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
-        return _showdown_dask_with(holes, boards, threads, kernel, bad_card)
-    return _showdown_into(_as_cards(holes, "holes", (None, None, 2)), _as_cards(boards, "boards", (None, 5)), threads,
+        return two_card_showdown_dask(holes, boards, threads, kernel, bad_card)
+    return two_card_showdowns(as_cards(holes, "holes", (None, None, 2)), as_cards(boards, "boards", (None, 5)), threads,
                           0, out, kernel, bad_card)

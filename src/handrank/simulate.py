@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
+from ._rows import as_cards, two_card_showdown_dask, two_card_showdowns
 from ._work import run_slices, thread_count
-from .cards import HandLike, exact_int, format_cards, is_ndarray, parse
+from .cards import HandLike, exact_int, format_cards, parse
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,7 +34,6 @@ SHARE_UNITS: int = lib.HR_SHARE_UNITS
 CHUNK: int = lib.HR_EQUITY_CHUNK
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
 _CHUNKS_PER_SLICE = 4  # about 10 ms of dealing between two checks for Ctrl-C
-_SLICE_ROWS = 1 << 20  # showdowns of one C call (about 10 ms for three players)
 _ERRORS = {lib.HR_ERR_CARD: "a card id above 51", lib.HR_ERR_DUPLICATE: "a card used twice",
            lib.HR_ERR_COUNT: "more cards than the deck holds", lib.HR_ERR_PLAYERS: "a bad number of players",
            lib.HR_ERR_BOARD: "a bad number of board cards"}
@@ -189,31 +189,6 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
     return holes, boards
 
 
-def _as_cards(array: Any, what: str, shape: tuple[int | None, ...], row_offset: int = 0) -> npt.NDArray[np.uint8]:
-    """An integer array checked and converted to C-contiguous uint8 (ids 0..51 checked in C,
-    after a range check here for wider types); a bad row is numbered from ``row_offset``."""
-    import numpy as np
-
-    if not is_ndarray(array):
-        try:
-            array = np.asarray(array)
-        except (ValueError, TypeError) as error:
-            raise TypeError(f"{what} must be an integer array: {error}") from None
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{what} must be an integer array of card ids, got dtype {array.dtype}")
-    if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape)):
-        wanted = " x ".join(("n" if i == 0 else "players") if want is None else str(want)
-                            for i, want in enumerate(shape))
-        raise ValueError(f"{what} must have shape {wanted}, got {array.shape}")
-    if array.dtype != np.uint8 and array.size:
-        low, high = int(array.min()), int(array.max())
-        if low < 0 or high > 51:
-            bad = np.argwhere((array < 0) | (array > 51))[0]
-            raise ValueError(f"{what}: row {row_offset + bad[0]}: card id {int(array[tuple(bad)])} "
-                             "is out of range 0..51")
-    return np.ascontiguousarray(array, dtype=np.uint8)
-
-
 def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None,
                   out: tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]] | None = None
                   ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
@@ -245,115 +220,19 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
             twice, or sharing memory with the cards.
         TypeError: not integer arrays; ``out`` not a pair of uint16 arrays.
     """
-    from .evaluate import _is_dask_array
+    from ._rows import is_dask_array
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
-    if _is_dask_array(holes) or _is_dask_array(boards):
+    if is_dask_array(holes) or is_dask_array(boards):
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         return _showdown_dask(holes, boards, threads)
-    hole_array = _as_cards(holes, "holes", (None, None, 2))
-    board_array = _as_cards(boards, "boards", (None, 5))
-    return _showdown_into(hole_array, board_array, threads, 0, out)
-
-
-def _showdown_into(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object,
-                   row_offset: int, out: object = None, kernel: Any = None, bad_card: str = "a card id above 51"
-                   ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    """Showdowns of checked uint8 holes (n, players, 2) and boards (n, 5) by ``kernel`` (a
-    hr_showdown_batch-like call: Hold'em's, or short deck's with its rule bound); ``bad_card``
-    says what HR_ERR_CARD means in the game."""
-    import numpy as np
-
-
-    n, players = holes.shape[0], holes.shape[1]
-    if boards.shape[0] != n:
-        raise ValueError(f"holes has {n} rows and boards {boards.shape[0]}")
-    if not 1 <= players <= MAX_PLAYERS:
-        raise ValueError(f"showdown_many takes 1 to {MAX_PLAYERS} players, got {players}")
-    ranks, shares = showdown_outputs(out, n, players, (holes, boards))
-    nthreads = thread_count(threads, useful=max(1, n // (1 << 15)))
-    slices = max(nthreads, -(-n // _SLICE_ROWS))  # a few ms each: Ctrl-C is seen between them
-    bounds = [n * k // slices for k in range(slices + 1)]
-    hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
-    rank_buf, share_buf = ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares)
-    run_kernel = kernel or lib.hr_showdown_batch
-
-    def part(start: int, stop: int) -> tuple[int, int]:
-        error = ffi.new("int *")
-        bad = run_kernel(hole_buf + start * 2 * players, board_buf + start * 5, stop - start, players,
-                         rank_buf + start * players, share_buf + start * players, error)
-        return (-1, 0) if bad < 0 else (start + bad, error[0])
-
-    results = run_slices([functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)], nthreads)
-    for bad, error in sorted(results, key=lambda result: result[0] < 0):  # the first bad slice first
-        if bad >= 0:
-            row = np.concatenate([holes[bad].reshape(-1), boards[bad]])
-            what = bad_card if error == lib.HR_ERR_CARD else "a card used twice"
-            raise ValueError(f"row {row_offset + bad}: {what}: {' '.join(map(str, row.tolist()))}")
-    return ranks, shares
-
-
-def showdown_outputs(out: object, n: int, players: int, cards: tuple[Any, ...]
-                     ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    """Every showdown_many's (ranks, shares): new (n, players) uint16 arrays, or the pair
-    ``out`` checked (shape, order, dtype; no memory shared with each other or with ``cards``)."""
-    import numpy as np
-
-    from .evaluate import _output
-
-    if out is None:
-        return np.empty((n, players), dtype=np.uint16), np.empty((n, players), dtype=np.uint16)
-    if not isinstance(out, (tuple, list)) or len(out) != 2:
-        raise TypeError(f"out must be a pair (ranks, shares) of uint16 arrays, got {type(out).__name__}")
-    ranks = _output(out[0], n, (n, players), "out[0] (ranks)")
-    shares = _output(out[1], n, (n, players), "out[1] (shares)")
-    if np.shares_memory(ranks, shares):
-        raise ValueError("out[0] and out[1] share memory: pass two separate arrays")
-    if any(np.shares_memory(result, array) for result in (ranks, shares) for array in cards):
-        raise ValueError("out shares memory with the cards: the results would overwrite cards not yet "
-                         "read; pass separate arrays")
-    return ranks, shares
+    hole_array = as_cards(holes, "holes", (None, None, 2))
+    board_array = as_cards(boards, "boards", (None, 5))
+    return two_card_showdowns(hole_array, board_array, threads, 0, out)
 
 
 def _showdown_dask(holes: Any, boards: Any, threads: object) -> tuple[Any, Any]:
-    return _showdown_dask_with(holes, boards, threads, None, "a card id above 51")
+    return two_card_showdown_dask(holes, boards, threads, None, "a card id above 51")
 
 
-def _showdown_dask_with(holes: Any, boards: Any, threads: object, kernel: Any, bad_card: str) -> tuple[Any, Any]:
-    def run(hole_part: Any, board_part: Any, first: int) -> tuple[Any, ...]:
-        return _showdown_into(hole_part, board_part, threads, first, None, kernel, bad_card)
-
-    ranks, shares = showdown_dask(holes, boards, (2,), 2, run)
-    return ranks, shares
-
-
-def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs: int,
-                  run: Callable[[Any, Any, int], tuple[Any, ...]], board_width: int = 5) -> tuple[Any, ...]:
-    """Every game's showdown_many over dask arrays: the holes' and boards' blocks side by side,
-    each pair of blocks checked (rows numbered from the top) and handed to ``run(holes, boards,
-    first_row)``, whose ``outputs`` (n, players) uint16 arrays come back as lazy dask arrays."""
-    import dask.array as da
-
-    from .evaluate import _block_first_row
-
-    holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
-    if holes.ndim != 3 or holes.shape[2] not in hole_counts or boards.ndim != 2 or boards.shape[1] != board_width:
-        widths = " or ".join(map(str, hole_counts))
-        raise ValueError(f"holes must be n x players x {widths} and boards n x {board_width}, got {holes.shape} "
-                         f"and {boards.shape}")
-    players, hole = holes.shape[1], holes.shape[2]
-    rows = da.concatenate([holes.reshape(holes.shape[0], hole * players), boards], axis=1)  # type: ignore[no-untyped-call]
-    rows = rows.rechunk({1: -1})
-
-    def block(cards: Any, block_info: Any = None) -> Any:
-        import numpy as np
-
-        first = _block_first_row(block_info)
-        hole_part = _as_cards(cards[:, :hole * players].reshape(len(cards), players, hole), "holes",
-                              (None, None, hole), first)
-        board_part = _as_cards(cards[:, hole * players:], "boards", (None, board_width), first)
-        return np.concatenate(run(hole_part, board_part, first), axis=1)
-
-    both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (outputs * players,)))
-    return tuple(both[:, i * players:(i + 1) * players] for i in range(outputs))

@@ -224,9 +224,9 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
             raise ValueError(f"boards must be an array or one of {', '.join(streets)}, got {boards!r}")
         board_array, weights = canonical_boards(streets[boards])
     else:
-        from .simulate import _as_cards
+        from ._rows import as_cards
 
-        board_array = _as_cards(boards, "boards", (None, None))
+        board_array = as_cards(boards, "boards", (None, None))
         if board_array.shape[1] not in (3, 4, 5):
             raise ValueError(f"boards must have 3, 4 or 5 cards a row, got {board_array.shape[1]}")
         for row, cards in enumerate(board_array):

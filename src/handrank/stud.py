@@ -69,9 +69,8 @@ def _repeat_error(hands: npt.NDArray[np.uint8], flat: npt.NDArray[np.uint8], row
 
 def _showdown(hands: npt.NDArray[np.uint8], razz: bool, threads: object, row_offset: int,
               out: object = None) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    from ._rows import rank_into, showdown_outputs
     from ._work import run_slices, thread_count
-    from .evaluate import _rank_into
-    from .simulate import showdown_outputs
 
     n, players, _ = hands.shape
     if not 1 <= players <= MAX_PLAYERS:
@@ -79,7 +78,7 @@ def _showdown(hands: npt.NDArray[np.uint8], razz: bool, threads: object, row_off
     ranks, shares = showdown_outputs(out, n, players, (hands,))
     flat = hands.reshape(n * players, 7)
     kernel = lib.hr_a5_rank_batch if razz else lib.hr_rank_batch
-    _rank_into(flat, ranks.reshape(-1), threads, 0, kernel,
+    rank_into(flat, ranks.reshape(-1), threads, 0, kernel,
                lambda matrix, row, offset: _repeat_error(hands, flat, row, row_offset))
     repeat = lib.hr_first_repeat(ffi.from_buffer("uint8_t[]", hands), n, players * 7)  # across players
     if repeat >= 0:
@@ -117,14 +116,13 @@ def showdown_many(hands: npt.ArrayLike, *, razz: bool = False, threads: int | No
             the array); ``out`` of the wrong shape, order or memory.
         TypeError: not an integer array; razz not a bool; ``out`` not uint16 arrays.
     """
+    from ._rows import as_cards, is_dask_array, showdown_dask
     from ._work import thread_count
-    from .evaluate import _is_dask_array
-    from .simulate import _as_cards, showdown_dask
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
     if not isinstance(razz, bool):
         raise TypeError(f"razz must be True or False, got {type(razz).__name__}")
-    if _is_dask_array(hands):
+    if is_dask_array(hands):
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         import dask.array as da
@@ -136,4 +134,4 @@ def showdown_many(hands: npt.ArrayLike, *, razz: bool = False, threads: int | No
         result: Any = showdown_dask(lazy, none, (7,), 2,
                                     lambda part, _, first: _showdown(part, razz, threads, first), board_width=0)
         return result  # type: ignore[no-any-return]
-    return _showdown(_as_cards(hands, "hands", (None, None, 7)), razz, threads, 0, out)
+    return _showdown(as_cards(hands, "hands", (None, None, 7)), razz, threads, 0, out)

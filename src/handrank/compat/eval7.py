@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .._core import lib
+from .._rows import check_rank
 from ..cards import RANKS, SUITS
-from ..evaluate import _check_rank
 from ..evaluate import category as _category
 from ..evaluate import evaluate as _evaluate
 from ..ranges import parse_range
@@ -123,7 +123,7 @@ def value_to_rank(value: int) -> int:
     rank = _RANK_OF_VALUE.get(value)
     if rank is None:
         raise ValueError(f"{value!r} is not a value eval7's evaluate returns for 5 to 7 cards")
-    return _check_rank(rank)
+    return check_rank(rank)
 
 
 _RANK_OF_VALUE = {value: rank for rank, value in enumerate(_VALUE_OF_RANK) if rank}

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from random import Random
 
 from .._core import lib
-from ..evaluate import RANK_COUNT, _check_rank
+from .._rows import check_rank
+from ..evaluate import RANK_COUNT
 
 __all__ = ["Card", "Deck", "Evaluator"]
 
@@ -133,7 +134,7 @@ class Evaluator:
 
     def get_rank_class(self, hr: int) -> int:
         """treys' class of a rank: 0 royal flush, 1 straight flush ... 9 high card."""
-        rank = _check_rank(hr)
+        rank = check_rank(hr)
         return next(i for i, worst in enumerate(self._CLASS_WORST_RANK) if rank <= worst)
 
     def class_to_string(self, class_int: int) -> str:

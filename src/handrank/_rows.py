@@ -1,0 +1,336 @@
+"""Rows of cards in bulk, the machinery every game's evaluate_many and showdown_many share:
+card matrices checked and converted, bad rows named from the top of the array, output arrays
+checked, rows ranked by a game's batch kernel in slices shared by threads (Ctrl-C is seen
+between slices), dask arrays block by block; and the checks of one rank and one hand a call.
+Each game passes its own kernel and messages; Hold'em's are the defaults."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ._core import ffi, lib
+from ._work import run_slices, thread_count
+from .cards import HandLike, exact_int, format_card, is_ndarray, parse
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+RANK_COUNT: int = lib.HR_RANK_COUNT
+MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
+MIN_CARDS, MAX_CARDS = 5, 7  # the row widths evaluate_many takes
+
+
+# Below this many rows a thread costs more than it saves.
+MIN_ROWS_PER_THREAD = 1 << 16
+
+
+# Rows ranked by one C call of a long evaluate_many (about 13 ms): Ctrl-C is seen between them.
+RANK_SLICE_ROWS = 1 << 22
+
+
+def check_rank(rank: object, count: int = RANK_COUNT, game: str = "") -> int:
+    """A rank of a game with ``count`` ranks (Hold'em's by default), checked."""
+    what = f"{game} rank" if game else "rank"
+    value = exact_int(rank, f"{'an' if what[0].lower() in 'aeiou' else 'a'} {what} (an int 1..{count})")
+    if not 1 <= value <= count:
+        raise ValueError(f"{game + ' ' if game else ''}rank {value} is out of range 1..{count}")
+    return value
+
+
+def better(first: int, second: int) -> int:
+    """1 when rank ``first`` wins (lower is better in every game), -1 when it loses, 0 for a split."""
+    return (first < second) - (first > second)
+
+
+def rank_array_row(rank_one: Any, hand: object) -> int:
+    """A game's one-hand C reader on a 1-D integer array, as a list (a numpy row a call, as
+    simulation loops pass them: several times faster than parsing it); 0 for anything else or
+    anything refused, which the game's checked path then reads or names."""
+    if is_ndarray(hand):
+        array: Any = hand
+        if array.ndim == 1 and array.dtype.kind in "iu" and len(array) <= MAX_CARDS:
+            rank: int = rank_one(array.tolist())
+            return rank
+    return 0
+
+
+def checked_rank(hand: HandLike, rank_one: Any, counts: tuple[int, ...], wrong_count: str,
+                 cards_of: Any = parse) -> int:
+    """Every game's one-hand rank where its C reader (``rank_one``) answered 0: a numpy row goes
+    back to it as a list; anything else is read by ``cards_of`` (which names a bad card), its
+    count checked against ``counts`` (``wrong_count`` with the count filled in), then ranked."""
+    rank: int = rank_array_row(rank_one, hand)
+    if rank:
+        return rank
+    cards = cards_of(hand)
+    if len(cards) not in counts:
+        raise ValueError(wrong_count.format(len(cards)))
+    rank = rank_one(cards)
+    return rank
+
+
+def card_matrix(cards: Any, row_offset: int = 0) -> npt.NDArray[np.uint8]:
+    """A C-contiguous uint8 (N, k) view or copy of `cards`, k in 5..7, every id < 256."""
+    import numpy as np
+
+    array = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"evaluate_many takes an integer array of card ids 0..51, got dtype {array.dtype}"
+                        + (" (parse card strings with handrank.parse first)" if array.dtype.kind in "US"
+                           else ""))
+    if array.ndim != 2 or not MIN_CARDS <= array.shape[1] <= MAX_CARDS:
+        raise ValueError(f"evaluate_many takes an (N, k) array with k = 5, 6 or 7 cards a row, "
+                         f"got shape {array.shape}")
+    if array.dtype != np.uint8 and array.size:
+        # Check before narrowing, so that an int64 259 is refused rather than wrapped to 3.
+        low, high = array.min(), array.max()
+        if low < 0 or high > 51:
+            bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0]
+            raise_row_error(array, int(bad), row_offset)
+        array = array.astype(np.uint8)
+    return np.ascontiguousarray(array)
+
+
+def raise_row_error(array: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
+    values = [int(v) for v in array[row]]
+    where = row + row_offset
+    for column, value in enumerate(values):
+        if not 0 <= value <= 51:
+            raise ValueError(f"row {where}: card id {value} in column {column} is out of range 0..51")
+    for column, value in enumerate(values):
+        first = values.index(value)
+        if first != column:
+            raise ValueError(f"row {where}: duplicate card {format_card(value)!r} (id {value}) in columns "
+                             f"{first} and {column}")
+    raise AssertionError(f"row {row} refused by the kernel but looks valid: {values}")
+
+
+def rows_thread_count(threads: object, rows: int) -> int:
+    from ._work import thread_count
+
+    return thread_count(threads, useful=rows // MIN_ROWS_PER_THREAD)
+
+
+def output_array(out: Any, rows: int, shape: tuple[int, ...] | None = None,
+                 name: str = "out") -> npt.NDArray[np.uint16]:
+    """``out`` checked as a C-contiguous, writeable uint16 array of ``shape`` (default
+    ``(rows,)``), or a new one when it is None; ``name`` is what messages call it."""
+    import numpy as np
+
+    shape = (rows,) if shape is None else shape
+    if out is None:
+        return np.empty(shape, dtype=np.uint16)
+    if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
+        raise TypeError(f"{name} must be a numpy uint16 array, got {getattr(out, 'dtype', type(out).__name__)}")
+    if out.shape != shape:
+        raise ValueError(f"{name} must have shape {shape} for {rows} rows, got {out.shape}")
+    if not out.flags.c_contiguous or not out.flags.writeable:
+        raise ValueError(f"{name} must be C-contiguous and writeable")
+    return out
+
+
+def rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threads: object,
+               row_offset: int, batch: Any = None, row_error: Any = None) -> npt.NDArray[np.uint16]:
+    """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`. `batch`
+    is the game's kernel (the hr_rank_batch signature; Hold'em's by default) and `row_error`
+    its message for a refused row (``raise_row_error``'s signature and default).
+
+    Big inputs go in slices of RANK_SLICE_ROWS (a few milliseconds each), shared by the threads,
+    the calling thread taking slices too: Ctrl-C raises between two slices."""
+    from ._work import run_slices
+
+    rows, ncards = matrix.shape
+    if rows == 0:
+        return out
+    nthreads = rows_thread_count(threads, rows)
+    slices = max(nthreads, -(-rows // RANK_SLICE_ROWS))
+    bounds = [rows * i // slices for i in range(slices + 1)]
+    source = ffi.from_buffer("uint8_t[]", matrix)
+    target = ffi.from_buffer("uint16_t[]", out)
+
+    kernel = lib.hr_rank_batch if batch is None else batch
+
+    def run(start: int, stop: int) -> tuple[int, int]:
+        error = ffi.new("int *")
+        bad = kernel(source + start * ncards, stop - start, ncards, target + start, error)
+        return (start + bad, error[0]) if bad >= 0 else (-1, 0)
+
+    results = run_slices([functools.partial(run, bounds[i], bounds[i + 1]) for i in range(slices)], nthreads)
+    failures = [result for result in results if result[0] >= 0]
+    if failures:
+        (row_error or raise_row_error)(matrix, min(failures)[0], row_offset)
+    return out
+
+
+def is_dask_array(value: object) -> bool:
+    return type(value).__module__.split(".")[0] == "dask" and hasattr(value, "map_blocks")
+
+
+def block_first_row(block_info: object) -> int:
+    """The first row of the dask block a ``map_blocks`` function is given; 0 when dask runs
+    it without one (older dask passes an empty array while it works out the result type)."""
+    if isinstance(block_info, dict) and isinstance(block_info.get(0), dict):
+        return int(block_info[0]["array-location"][0][0])
+    return 0
+
+
+def evaluate_lazy(cards: Any, out: object, threads: object, batch: Any = None, row_error: Any = None,
+                   check_width: Any = None) -> Any:
+    """None, or for a dask array of cards the lazy dask array of its ranks (``evaluate_dask``
+    with a game's kernel and row error; ``check_width(k)`` raises for a row width the game
+    refuses): every game's ``evaluate_many`` takes dask arrays the same way, and refuses
+    ``out`` with them."""
+    rows_thread_count(threads, 0)  # checked before the paths split (dask or numpy, rows or none)
+    if not is_dask_array(cards):
+        return None
+    if out is not None:
+        raise TypeError("out= does not apply to a dask array: the result is a dask array")
+    if check_width is not None and len(cards.shape) == 2:
+        check_width(cards.shape[1])
+    return evaluate_dask(cards, threads, batch, row_error)
+
+
+def evaluate_dask(cards: Any, threads: object, batch: Any = None, row_error: Any = None) -> Any:
+    """evaluate_many block by block over a dask array of cards: a lazy dask array of ranks
+    (``batch`` and ``row_error`` as in ``rank_into``)."""
+    import numpy as np
+
+    if cards.dtype.kind not in "iu":
+        raise TypeError(f"evaluate_many takes an integer array of card ids 0..51, got dtype {cards.dtype}")
+    if cards.ndim != 2 or not MIN_CARDS <= cards.shape[1] <= MAX_CARDS:
+        raise ValueError(f"evaluate_many takes an (N, k) array with k = 5, 6 or 7 cards a row, "
+                         f"got shape {cards.shape}")
+
+    def block_ranks(block: Any, block_info: Any = None) -> Any:
+        first_row = block_first_row(block_info)
+        matrix = card_matrix(block, first_row)
+        return rank_into(matrix, np.empty(len(matrix), dtype=np.uint16), threads, first_row, batch, row_error)
+
+    return cards.rechunk({1: -1}).map_blocks(block_ranks, dtype=np.uint16, drop_axis=1)
+
+
+SHOWDOWN_SLICE_ROWS = 1 << 20  # showdowns of one C call (about 10 ms for three players)
+
+
+def as_cards(array: Any, what: str, shape: tuple[int | None, ...], row_offset: int = 0) -> npt.NDArray[np.uint8]:
+    """An integer array checked and converted to C-contiguous uint8 (ids 0..51 checked in C,
+    after a range check here for wider types); a bad row is numbered from ``row_offset``."""
+    import numpy as np
+
+    if not is_ndarray(array):
+        try:
+            array = np.asarray(array)
+        except (ValueError, TypeError) as error:
+            raise TypeError(f"{what} must be an integer array: {error}") from None
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be an integer array of card ids, got dtype {array.dtype}")
+    if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape)):
+        wanted = " x ".join(("n" if i == 0 else "players") if want is None else str(want)
+                            for i, want in enumerate(shape))
+        raise ValueError(f"{what} must have shape {wanted}, got {array.shape}")
+    if array.dtype != np.uint8 and array.size:
+        low, high = int(array.min()), int(array.max())
+        if low < 0 or high > 51:
+            bad = np.argwhere((array < 0) | (array > 51))[0]
+            raise ValueError(f"{what}: row {row_offset + bad[0]}: card id {int(array[tuple(bad)])} "
+                             "is out of range 0..51")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def two_card_showdowns(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object,
+                   row_offset: int, out: object = None, kernel: Any = None, bad_card: str = "a card id above 51"
+                   ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """Showdowns of checked uint8 holes (n, players, 2) and boards (n, 5) by ``kernel`` (a
+    hr_showdown_batch-like call: Hold'em's, or short deck's with its rule bound); ``bad_card``
+    says what HR_ERR_CARD means in the game."""
+    import numpy as np
+
+
+    n, players = holes.shape[0], holes.shape[1]
+    if boards.shape[0] != n:
+        raise ValueError(f"holes has {n} rows and boards {boards.shape[0]}")
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"showdown_many takes 1 to {MAX_PLAYERS} players, got {players}")
+    ranks, shares = showdown_outputs(out, n, players, (holes, boards))
+    nthreads = thread_count(threads, useful=max(1, n // (1 << 15)))
+    slices = max(nthreads, -(-n // SHOWDOWN_SLICE_ROWS))  # a few ms each: Ctrl-C is seen between them
+    bounds = [n * k // slices for k in range(slices + 1)]
+    hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
+    rank_buf, share_buf = ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares)
+    run_kernel = kernel or lib.hr_showdown_batch
+
+    def part(start: int, stop: int) -> tuple[int, int]:
+        error = ffi.new("int *")
+        bad = run_kernel(hole_buf + start * 2 * players, board_buf + start * 5, stop - start, players,
+                         rank_buf + start * players, share_buf + start * players, error)
+        return (-1, 0) if bad < 0 else (start + bad, error[0])
+
+    results = run_slices([functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)], nthreads)
+    for bad, error in sorted(results, key=lambda result: result[0] < 0):  # the first bad slice first
+        if bad >= 0:
+            row = np.concatenate([holes[bad].reshape(-1), boards[bad]])
+            what = bad_card if error == lib.HR_ERR_CARD else "a card used twice"
+            raise ValueError(f"row {row_offset + bad}: {what}: {' '.join(map(str, row.tolist()))}")
+    return ranks, shares
+
+
+def showdown_outputs(out: object, n: int, players: int, cards: tuple[Any, ...]
+                     ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """Every showdown_many's (ranks, shares): new (n, players) uint16 arrays, or the pair
+    ``out`` checked (shape, order, dtype; no memory shared with each other or with ``cards``)."""
+    import numpy as np
+
+
+    if out is None:
+        return np.empty((n, players), dtype=np.uint16), np.empty((n, players), dtype=np.uint16)
+    if not isinstance(out, (tuple, list)) or len(out) != 2:
+        raise TypeError(f"out must be a pair (ranks, shares) of uint16 arrays, got {type(out).__name__}")
+    ranks = output_array(out[0], n, (n, players), "out[0] (ranks)")
+    shares = output_array(out[1], n, (n, players), "out[1] (shares)")
+    if np.shares_memory(ranks, shares):
+        raise ValueError("out[0] and out[1] share memory: pass two separate arrays")
+    if any(np.shares_memory(result, array) for result in (ranks, shares) for array in cards):
+        raise ValueError("out shares memory with the cards: the results would overwrite cards not yet "
+                         "read; pass separate arrays")
+    return ranks, shares
+
+
+def two_card_showdown_dask(holes: Any, boards: Any, threads: object, kernel: Any, bad_card: str) -> tuple[Any, Any]:
+    def run(hole_part: Any, board_part: Any, first: int) -> tuple[Any, ...]:
+        return two_card_showdowns(hole_part, board_part, threads, first, None, kernel, bad_card)
+
+    ranks, shares = showdown_dask(holes, boards, (2,), 2, run)
+    return ranks, shares
+
+
+def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs: int,
+                  run: Callable[[Any, Any, int], tuple[Any, ...]], board_width: int = 5) -> tuple[Any, ...]:
+    """Every game's showdown_many over dask arrays: the holes' and boards' blocks side by side,
+    each pair of blocks checked (rows numbered from the top) and handed to ``run(holes, boards,
+    first_row)``, whose ``outputs`` (n, players) uint16 arrays come back as lazy dask arrays."""
+    import dask.array as da
+
+
+    holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
+    if holes.ndim != 3 or holes.shape[2] not in hole_counts or boards.ndim != 2 or boards.shape[1] != board_width:
+        widths = " or ".join(map(str, hole_counts))
+        raise ValueError(f"holes must be n x players x {widths} and boards n x {board_width}, got {holes.shape} "
+                         f"and {boards.shape}")
+    players, hole = holes.shape[1], holes.shape[2]
+    rows = da.concatenate([holes.reshape(holes.shape[0], hole * players), boards], axis=1)  # type: ignore[no-untyped-call]
+    rows = rows.rechunk({1: -1})
+
+    def block(cards: Any, block_info: Any = None) -> Any:
+        import numpy as np
+
+        first = block_first_row(block_info)
+        hole_part = as_cards(cards[:, :hole * players].reshape(len(cards), players, hole), "holes",
+                              (None, None, hole), first)
+        board_part = as_cards(cards[:, hole * players:], "boards", (None, board_width), first)
+        return np.concatenate(run(hole_part, board_part, first), axis=1)
+
+    both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (outputs * players,)))
+    return tuple(both[:, i * players:(i + 1) * players] for i in range(outputs))

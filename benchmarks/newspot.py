@@ -48,8 +48,8 @@ def clear_caches() -> None:
     """Every cache an equity call fills: parsed hands and ranges, checked spots, symmetry."""
     inputs = importlib.import_module("handrank._equity_input")
     inputs._SPOTS.clear()
-    for cached in (inputs._holding_of_text, inputs._c_args, inputs._cards_of_text, inputs._board_text,
-                   importlib.import_module("handrank.equity")._symmetry):
+    for cached in (inputs.holding_of_text, inputs._c_args, inputs._cards_of_text, inputs.board_text,
+                   importlib.import_module("handrank._equity_engine").symmetry_group):
         cached.cache_clear()
 
 

@@ -93,9 +93,9 @@ def _answer(evaluate, hand):
 
 
 def _holdem_checked(hand):
-    from handrank.evaluate import _rank_checked
+    from handrank.evaluate import rank_checked
 
-    return _rank_checked(parse(hand))
+    return rank_checked(parse(hand))
 
 
 CHECKED = {

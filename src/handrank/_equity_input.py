@@ -1,5 +1,5 @@
 """Equity's input: hands and ranges parsed once (cached), checked against each other, and
-packed as the kernel takes them (a ``_Spot``); the checks of trials, seeds and clients.
+packed as the kernel takes them (a ``Spot``); the checks of trials, seeds and clients.
 
 Every error names what is wrong and where (``players[1]: card 'As' is also in players[0]``).
 """
@@ -12,6 +12,7 @@ import itertools
 import math
 import operator
 import os
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,7 +41,7 @@ def _cards_of_text(text: str) -> tuple[int, ...]:
     return tuple(parse(text)) if text.strip() else ()
 
 
-def _known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
+def known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
     """Board or dead cards; empty is allowed here."""
     if isinstance(cards, str):
         return _cards_of_text(cards)
@@ -52,14 +53,14 @@ def _known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=1024)
-def _board_text(cards: tuple[int, ...]) -> str:
+def board_text(cards: tuple[int, ...]) -> str:
     return text_of_ids(cards)
 
 
 _BITS = tuple(1 << card for card in range(256))
 
 
-class _Holding:
+class Holding:
     """One player's hand as given: two hole cards (one combo) or a range. Immutable once made."""
 
     __slots__ = ("label", "combos", "weights", "packed", "cards", "even", "_masks")
@@ -81,12 +82,12 @@ class _Holding:
         return self._masks
 
 
-def _holding(label: str, combos: dict[Combo, float]) -> _Holding:
-    return _Holding(label, combos)
+def _holding(label: str, combos: dict[Combo, float]) -> Holding:
+    return Holding(label, combos)
 
 
 @functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call
-def _holding_of_text(spec: str) -> _Holding:
+def holding_of_text(spec: str) -> Holding:
     """Parse a player given as text; a ValueError says why it is neither cards nor a range."""
     quick = two_cards(spec)
     if quick is not None:
@@ -117,11 +118,11 @@ def _as_two_cards(spec: str) -> list[int] | str:
     return cards if len(cards) == 2 else f"{len(cards)} cards, not 2"
 
 
-def _player(spec: object, index: int) -> _Holding:
+def player_holding(spec: object, index: int) -> Holding:
     """One player: two hole cards, or a range string."""
     if isinstance(spec, str):
         try:
-            return _holding_of_text(spec)
+            return holding_of_text(spec)
         except ValueError as error:
             raise ValueError(f"players[{index}]: {error}") from None
     try:
@@ -135,7 +136,7 @@ def _player(spec: object, index: int) -> _Holding:
 
 
 @dataclass(frozen=True)
-class _Spot:
+class Spot:
     """A checked deal: the players' combos (packed for the kernel), board and dead cards.
     Plain bytes and lists, so that it pickles for Dask."""
 
@@ -177,16 +178,16 @@ class _Spot:
 
 
 @functools.lru_cache(maxsize=256)
-def _c_args(spot: _Spot) -> tuple[Any, Any, Any]:
+def _c_args(spot: Spot) -> tuple[Any, Any, Any]:
     """The spot's arrays as the kernel takes them (read-only there, so shared safely)."""
     return (spot.combos, ffi.new("int32_t[]", spot.combo_start), ffi.new("double[]", spot.weights))
 
 
-_SPOTS: dict[tuple[object, ...], tuple[tuple[str, ...], str, _Spot]] = {}
+_SPOTS: dict[tuple[object, ...], tuple[tuple[str, ...], str, Spot]] = {}
 _SPOTS_KEPT = 256
 
 
-def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], str, _Spot]:
+def spot_of(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple[list[str], str, Spot]:
     """Labels, the board as text and the checked spot; the same text asked again is checked
     once (a spot is immutable).
 
@@ -201,25 +202,26 @@ def _spot(players: Sequence[HandLike], board: HandLike, dead: HandLike) -> tuple
         if hit is not None:
             return list(hit[0]), hit[1], hit[2]
         if key is not None and all(type(item) is str for item in key):
-            labels, board_cards, spot = _checked_spot(players, board, dead)
+            labels, board_cards, spot = checked_spot(players, board, dead)
             if len(_SPOTS) >= _SPOTS_KEPT:  # forget the oldest (dicts keep insertion order)
                 with contextlib.suppress(KeyError, RuntimeError, StopIteration):  # another thread was first
                     del _SPOTS[next(iter(_SPOTS))]
-            _SPOTS[key] = (tuple(labels), _board_text(board_cards), spot)
-            return labels, _board_text(board_cards), spot
-    labels, board_cards, spot = _checked_spot(players, board, dead)
-    return labels, _board_text(board_cards), spot
+            _SPOTS[key] = (tuple(labels), board_text(board_cards), spot)
+            return labels, board_text(board_cards), spot
+    labels, board_cards, spot = checked_spot(players, board, dead)
+    return labels, board_text(board_cards), spot
 
 
-def _table(players: object, board: HandLike, dead: HandLike, example: str
+def checked_table(players: object, board: HandLike, dead: HandLike, example: str
            ) -> tuple[tuple[int, ...], tuple[int, ...], dict[int, str]]:
     """Every equity's first checks: a list of 2..MAX_PLAYERS players, a board of 0, 3, 4 or 5
     cards, dead cards off the board; the board and dead cards, and where each card is."""
-    if type(players) not in (list, tuple) and (isinstance(players, str) or not isinstance(players, Sequence)):
+    if not isinstance(players, (list, tuple)) and (isinstance(players, str) or not isinstance(players, Sequence)):
         raise TypeError(f"players must be a list of hands or ranges, e.g. {example}")
+    players = typing.cast("Sequence[object]", players)  # a list or tuple (checked first: the ABC check is slower)
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"equity takes 2 to {MAX_PLAYERS} players, got {len(players)}")
-    board_cards, dead_cards = _known_cards(board, "board"), _known_cards(dead, "dead")
+    board_cards, dead_cards = known_cards(board, "board"), known_cards(dead, "dead")
     if len(board_cards) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)}")
     where = {card: "the board" for card in board_cards}
@@ -230,20 +232,20 @@ def _table(players: object, board: HandLike, dead: HandLike, example: str
     return board_cards, dead_cards, where
 
 
-def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, absent: Sequence[int] = ()
-                  ) -> tuple[list[str], tuple[int, ...], _Spot]:
+def checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, absent: Sequence[int] = ()
+                  ) -> tuple[list[str], tuple[int, ...], Spot]:
     """Labels, board cards and the checked spot; every error names what is wrong. ``absent``
     are the cards the game's deck lacks (short deck's deuces to fives): ranges lose their
     combos with them and they are never dealt, but they are not dead cards (the game's
     kernel takes them out of its deck itself)."""
-    board_cards, dead_cards, where = _table(players, board, dead, "['AsAh', 'KdKc']")
+    board_cards, dead_cards, where = checked_table(players, board, dead, "['AsAh', 'KdKc']")
     for card in absent:
         where.setdefault(card, "the cards this game does not deal")
 
     quick = [two_cards(spec) if type(spec) is str else None for spec in players]
     if None not in quick:  # every player's two hole cards as text, the commonest new spot: no holdings
         return _fixed_spot(quick, board_cards, dead_cards, where, absent)  # type: ignore[arg-type]
-    holdings = [_player(spec, index) for index, spec in enumerate(players)]
+    holdings = [player_holding(spec, index) for index, spec in enumerate(players)]
     for index, holding in enumerate(holdings):  # known hole cards must not clash with anything
         if len(holding.combos) == 1:
             for card in holding.combos[0]:
@@ -282,7 +284,7 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
             weights.extend(weight / largest for weight in kept)
         starts.append(len(weights))
     labels = [holding.label for holding in holdings]
-    spot = _Spot(bytes(combos_bytes), tuple(starts), tuple(weights), bytes(board_cards), bytes(dead_cards))
+    spot = Spot(bytes(combos_bytes), tuple(starts), tuple(weights), bytes(board_cards), bytes(dead_cards))
     if any(size > 1 for size in spot.sizes()):
         known = spot.board + spot.dead + bytes(card for card in absent if card not in board_cards)
         found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
@@ -293,8 +295,8 @@ def _checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, 
 
 
 def _fixed_spot(pairs: list[list[int]], board_cards: tuple[int, ...], dead_cards: tuple[int, ...],
-                where: dict[int, str], absent: Sequence[int]) -> tuple[list[str], tuple[int, ...], _Spot]:
-    """_checked_spot's answer when every player holds two known cards (``pairs``, as given)."""
+                where: dict[int, str], absent: Sequence[int]) -> tuple[list[str], tuple[int, ...], Spot]:
+    """checked_spot's answer when every player holds two known cards (``pairs``, as given)."""
     combos = []
     for index, pair in enumerate(pairs):
         combo = (pair[0], pair[1]) if pair[0] > pair[1] else (pair[1], pair[0])
@@ -304,7 +306,7 @@ def _fixed_spot(pairs: list[list[int]], board_cards: tuple[int, ...], dead_cards
             where[card] = f"players[{index}]"
         combos.append(combo)
     nplayers = len(pairs)
-    spot = _Spot(bytes(itertools.chain.from_iterable(combos)), tuple(range(nplayers + 1)), (1.0,) * nplayers,
+    spot = Spot(bytes(itertools.chain.from_iterable(combos)), tuple(range(nplayers + 1)), (1.0,) * nplayers,
                  bytes(board_cards), bytes(dead_cards))
     _check_enough_left(board_cards, dead_cards, absent, nplayers)
     return [text_of_ids(pair) for pair in pairs], board_cards, spot
@@ -326,15 +328,15 @@ def check_feasible(found: int) -> None:
                          "narrow them")
     if found == 0:
         raise ValueError("impossible matchup: the players' hands cannot all be dealt without sharing a card")
-    _check(found if found < 0 else 0)
+    check_status(found if found < 0 else 0)
 
 
-def _check(error: int) -> None:
+def check_status(error: int) -> None:
     if error:
         raise ValueError(f"equity kernel refused the deal: {_ERRORS.get(error, error)}")
 
 
-def _trials(trials: object) -> int | None:
+def checked_trials(trials: object) -> int | None:
     if trials is None:
         return None
     count = exact_int(trials, "trials as an int or None")
@@ -343,7 +345,7 @@ def _trials(trials: object) -> int | None:
     return count
 
 
-def _seed(seed: object) -> int:
+def drawn_seed(seed: object) -> int:
     """A checked seed; None draws one at random."""
     if seed is None:
         return int.from_bytes(os.urandom(8), "little")
@@ -356,10 +358,10 @@ def _seed(seed: object) -> int:
 def checked_seed(seed: object) -> int | None:
     """``seed`` checked as every equity entry point checks it up front, whether the answer
     turns out exact (the seed unused) or sampled: None stays None."""
-    return None if seed is None else _seed(seed)
+    return None if seed is None else drawn_seed(seed)
 
 
-def _client(client: object) -> Any:
+def checked_client(client: object) -> Any:
     if client is None:
         return None
     try:

@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 
 from ._core import ffi, lib
-from ._equity_input import _check, _Holding, _holding_of_text, _known_cards, _player, _Spot, _spot
+from ._equity_engine import HOLDEM, SLICE_WORK, EquityResult, exact_equity, symmetry_group
+from ._equity_input import Holding, Spot, check_status, holding_of_text, known_cards, player_holding, spot_of
 from ._work import progress_reporter, run_slices, thread_count
 from .cards import HandLike, format_cards, parse, text_of_ids
-from .equity import _HOLDEM, _SLICE_WORK, EquityResult, _exact, _symmetry
 from .evaluate import Category, category, evaluate
 from .preflop import chart_label
 
@@ -69,21 +69,21 @@ class Group:
                 f"combos={len(self.combos)})")
 
 
-def _range_of(spec: HandLike, what: str) -> _Holding:
+def _range_of(spec: HandLike, what: str) -> Holding:
     """A range or two hole cards, its errors prefixed by ``what``."""
     if isinstance(spec, str):
         try:
-            return _holding_of_text(spec)
+            return holding_of_text(spec)
         except ValueError as error:
             raise ValueError(f"{what}: {error}") from None
     try:
-        return _player(spec, 0)
+        return player_holding(spec, 0)
     except (TypeError, ValueError) as error:
         raise type(error)(str(error).replace("players[0]", what, 1)) from None
 
 
 def _board_and_dead(board: HandLike, dead: HandLike, sizes: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    board_cards, dead_cards = _known_cards(board, "board"), _known_cards(dead, "dead")
+    board_cards, dead_cards = known_cards(board, "board"), known_cards(dead, "dead")
     if len(board_cards) not in sizes:
         raise ValueError(f"a board here has {' or '.join(map(str, sizes))} cards, got {len(board_cards)}")
     for card in dead_cards:
@@ -94,7 +94,7 @@ def _board_and_dead(board: HandLike, dead: HandLike, sizes: Sequence[int]) -> tu
     return board_cards, dead_cards
 
 
-def _live_combos(holding: _Holding, known: Sequence[int], what: str) -> tuple[np.ndarray, np.ndarray]:
+def _live_combos(holding: Holding, known: Sequence[int], what: str) -> tuple[np.ndarray, np.ndarray]:
     """The combos (n, 2) that meet no known card, and their weights."""
     taken = sum(1 << card for card in known)
     keep = [i for i, mask in enumerate(holding.masks) if not mask & taken]
@@ -116,7 +116,7 @@ def _chart_cell(a: int, b: int) -> tuple[int, int]:
     return (12 - high, 12 - low) if a % 4 == b % 4 else (12 - low, 12 - high)
 
 
-def _figure_path(path: object) -> str:
+def figure_path(path: object) -> str:
     """A picture's path, checked before any work: a known suffix, an existing folder."""
     from pathlib import Path
 
@@ -132,7 +132,7 @@ def _figure_path(path: object) -> str:
 
 def _pyplot(path: object) -> Any:
     """matplotlib's pyplot, for a picture written to a file (path checked first)."""
-    _figure_path(path)
+    figure_path(path)
     try:
         import matplotlib
 
@@ -391,7 +391,7 @@ class ComboEquity:
         most that much); saved to ``path`` (PNG, SVG ...) when given. Returns the axes.
         Needs matplotlib (``pip install ".[plot]"``)."""
         if path is not None:
-            _figure_path(path)
+            figure_path(path)
         try:
             import matplotlib
             if ax is None and path is not None:
@@ -465,7 +465,7 @@ class ComboEquity:
                              "frequency": self.frequency})
 
 
-def _combo_sums(spot: _Spot, nthreads: int, progress: Any) -> tuple[np.ndarray, np.ndarray]:
+def _combo_sums(spot: Spot, nthreads: int, progress: Any) -> tuple[np.ndarray, np.ndarray]:
     """Each hero combo's share and weight (see hr_combo_equity), in C, sliced for Ctrl-C."""
     nhero = spot.combo_start[1]
     args = spot.c_args()
@@ -474,7 +474,7 @@ def _combo_sums(spot: _Spot, nthreads: int, progress: Any) -> tuple[np.ndarray, 
 
         def table_part(first: int, end: int) -> tuple[np.ndarray, np.ndarray]:
             share, weight = np.zeros(nhero), np.zeros(nhero)
-            _check(lib.hr_combo_equity_preflop(*args, first, end, ffi.from_buffer("double[]", share),
+            check_status(lib.hr_combo_equity_preflop(*args, first, end, ffi.from_buffer("double[]", share),
                                                ffi.from_buffer("double[]", weight)))
             return share, weight
 
@@ -482,21 +482,21 @@ def _combo_sums(spot: _Spot, nthreads: int, progress: Any) -> tuple[np.ndarray, 
     else:
         unseen = 52 - len(spot.board) - len(spot.dead)
         runouts = math.comb(unseen, 5 - len(spot.board))
-        group, ngroup = _symmetry(spot)
+        group, ngroup = symmetry_group(spot)
         sizes = spot.sizes()
         per_runout = sum(sizes) * 3 + (nhero * math.prod(sizes[1:]) if spot.nplayers > 2 else 2 * sum(sizes))
         work = runouts / ngroup * per_runout
         if work > COMBO_BUDGET:
             raise ValueError(f"exact per-combo equity here takes about {work:.1e} steps (more than "
                              f"COMBO_BUDGET = {COMBO_BUDGET:.0e}): narrow the ranges or give more board cards")
-        slices = max(1, min(runouts, math.ceil(work / _SLICE_WORK)))
+        slices = max(1, min(runouts, math.ceil(work / SLICE_WORK)))
         bounds = [runouts * k // slices for k in range(slices + 1)]
 
         def part(first: int, end: int) -> tuple[np.ndarray, np.ndarray]:
             share, weight = np.zeros(nhero), np.zeros(nhero)
-            _check(lib.hr_combo_equity(*args, spot.nplayers, spot.board, len(spot.board), spot.dead, len(spot.dead),
-                                       group, ngroup, first, end, ffi.from_buffer("double[]", share),
-                                       ffi.from_buffer("double[]", weight)))
+            check_status(lib.hr_combo_equity(*args, spot.nplayers, spot.board, len(spot.board), spot.dead,
+                                             len(spot.dead), group, ngroup, first, end,
+                                             ffi.from_buffer("double[]", share), ffi.from_buffer("double[]", weight)))
             return share, weight
 
         jobs = [functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)]
@@ -541,7 +541,7 @@ def combo_equity(hero_range: HandLike, villain_ranges: HandLike | Sequence[HandL
     players = [hero_range, *_villains(villain_ranges)]
     progress = progress_reporter(progress, "combo_equity")
     nthreads = thread_count(threads)
-    labels, board_text, spot = _spot(players, board, dead)
+    labels, board_text, spot = spot_of(players, board, dead)
     share, weight = _combo_sums(spot, nthreads, progress)
     nhero = spot.combo_start[1]
     combos = np.frombuffer(spot.combos, dtype=np.uint8).reshape(-1, 2)[:nhero]
@@ -615,7 +615,7 @@ def _matrix_values() -> np.ndarray:
     jobs = [functools.partial(lib.hr_preflop_matrix, first, min(1326, first + 166), buffer)
             for first in range(0, 1326, 166)]  # about 10 ms a call
     for error in run_slices(jobs, 1):  # one thread: every slice adds into the same sums
-        _check(error)
+        check_status(error)
     cells = sums.reshape(169, 169, 3)
     return (cells[..., 0] + cells[..., 1] / 2) / cells[..., 2]
 
@@ -749,8 +749,8 @@ def _leader(equities: Sequence[float]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def _exact_or_refuse(labels: list[str], board_text: str, spot: _Spot, nthreads: int) -> EquityResult:
-    result = _exact(labels, board_text, spot, nthreads, None, _HOLDEM, OUTS_BUDGET)
+def _exact_or_refuse(labels: list[str], board_text: str, spot: Spot, nthreads: int) -> EquityResult:
+    result = exact_equity(labels, board_text, spot, nthreads, None, HOLDEM, OUTS_BUDGET)
     if result is None:
         raise ValueError(f"exact equity on {board_text} takes more than OUTS_BUDGET = {OUTS_BUDGET:.0e} steps: "
                          "narrow the ranges")
@@ -784,7 +784,7 @@ def outs(hero: HandLike, villains: HandLike | Sequence[HandLike], board: HandLik
     players = [hero, *_villains(villains)]
     nthreads = thread_count(threads)
     _board_and_dead(board, dead, (3, 4))
-    labels, board_text, spot = _spot(players, board, dead)
+    labels, board_text, spot = spot_of(players, board, dead)
     now = _exact_or_refuse(labels, board_text, spot, nthreads)
     leader_now = _leader(now.equity)
     fixed = [len(range(a, b)) == 1 for a, b in zip(spot.combo_start, spot.combo_start[1:])]
@@ -797,7 +797,7 @@ def outs(hero: HandLike, villains: HandLike | Sequence[HandLike], board: HandLik
             continue
         after_board = bytes(spot.board) + bytes([card])
         try:
-            after_labels, after_text, after = _spot(players, list(after_board), dead)
+            after_labels, after_text, after = spot_of(players, list(after_board), dead)
         except ValueError:  # a range has no combo left: this card cannot come
             continue
         result = _exact_or_refuse(after_labels, after_text, after, nthreads)

@@ -29,7 +29,7 @@ from .equity import equity
 from .evaluate import category, compare
 from .names import describe
 from .preflop import chart_label, chart_text, plot_chart, preflop_chart
-from .showdown import Showdown, _best_five_of, explain, showdown
+from .showdown import Showdown, best_five_of, explain, showdown
 
 
 def _json(report: object) -> str:
@@ -168,7 +168,7 @@ def _hand_report(text: str, game: str = "holdem", rules: dict[str, bool] | None 
         return {"hand": format_cards(cards), "rank": rank, "category": module.category(rank, **rules).name,
                 "name": module.describe(rank, **rules), "short_name": module.describe(rank, short=True, **rules),
                 "best_five": format_cards(module.best_five(cards, **rules))}
-    rank, five = _best_five_of(cards)
+    rank, five = best_five_of(cards)
     return {"hand": format_cards(cards), "rank": rank, "category": category(rank).name,
             "name": describe(rank), "short_name": describe(rank, short=True), "best_five": format_cards(five)}
 
@@ -335,14 +335,14 @@ def _equity(args: argparse.Namespace) -> str:
 
 def _per_combo(args: argparse.Namespace) -> str:
     """equity --per-combo: each combo of the first player's range against the others."""
-    from .analysis import _figure_path, combo_equity
+    from .analysis import combo_equity, figure_path
 
     if args.game != "holdem":
         raise ValueError("--per-combo is for Texas Hold'em (--game holdem)")
     if args.trials is not None or args.seed is not None:
         raise ValueError("--per-combo is exact: it takes no --trials or --seed")
     if args.out:
-        _figure_path(args.out)
+        figure_path(args.out)
     players = _pair_cards(args.players)
     if len(players) < 2:
         raise ValueError("equity takes 2 to 10 players, got 1")
@@ -355,10 +355,10 @@ def _per_combo(args: argparse.Namespace) -> str:
 
 
 def _breakdown(args: argparse.Namespace) -> str:
-    from .analysis import _figure_path, breakdown
+    from .analysis import breakdown, figure_path
 
     if args.out:
-        _figure_path(args.out)
+        figure_path(args.out)
     tokens = args.range  # unquoted hole cards (As Ah) stay cards; range items join with commas
     result = breakdown(" ".join(tokens) if all(_single_card(t) for t in tokens) else ",".join(tokens), args.board,
                        args.dead)

@@ -100,7 +100,7 @@ def categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:
 _RANK_INTS = {5: lib.hr_rank5_ints, 6: lib.hr_rank6_ints, 7: lib.hr_rank7_ints}
 
 
-def _rank_checked(cards: list[int]) -> int:
+def rank_checked(cards: list[int]) -> int:
     """Rank of a parsed (valid, distinct) hand; checks the count."""
     rank_ints = _RANK_INTS.get(len(cards))
     if rank_ints is None:
@@ -136,7 +136,7 @@ def evaluate(hand: HandLike) -> int:
 
 def _rank_other(hand: HandLike) -> int:
     """A hand the C reader left alone: a numpy row, or the checked path (``parse`` names the fault)."""
-    return rank_array_row(_rank_one, hand) or _rank_checked(parse(hand))
+    return rank_array_row(_rank_one, hand) or rank_checked(parse(hand))
 
 
 def compare(a: HandLike, b: HandLike) -> int:
@@ -191,7 +191,7 @@ def evaluate_mask(hand: int) -> int:
     bits = exact_int(hand, "a card mask (an int with bit c set for card id c)")
     if bits < 0 or bits >> 52:
         raise ValueError(f"a card mask has bits 0..51 only, got {bits:#x}")
-    return _rank_checked([card_id for card_id in range(52) if bits >> card_id & 1])
+    return rank_checked([card_id for card_id in range(52) if bits >> card_id & 1])
 
 
 def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,

@@ -36,17 +36,17 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import ffi, lib
 from ._display import html_table
+from ._hands import check_holes
+from ._hands import take_hole as _take_any_hole
 from ._rows import better, block_first_row, is_dask_array, raise_row_error
 from ._work import progress_reporter, thread_count
 from .cards import HandLike, format_cards, parse
-from .showdown import _check_holes
-from .showdown import _take_hole as _take_any_hole
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from .equity import EquityResult
+    from ._equity_engine import EquityResult
 
 __all__ = ["NO_LOW", "LOW_COUNT", "evaluate", "evaluate_many", "evaluate_low", "evaluate_low_many", "compare",
            "best_five", "describe", "describe_low", "showdown", "OmahaShowdown", "equity", "DEFAULT_TRIALS",
@@ -104,8 +104,8 @@ def _ids(cards: HandLike) -> bytes:
     return bytes(parse(cards))
 
 
-def _take_hole(spec: HandLike, where: dict[int, str], label: str, hint: str = "") -> list[int]:
-    """One player's 4..6 hole cards (showdown._take_hole)."""
+def take_hole(spec: HandLike, where: dict[int, str], label: str, hint: str = "") -> list[int]:
+    """One player's 4..6 hole cards (_hands.take_hole)."""
     return _take_any_hole(spec, where, label, HOLE_COUNTS, "an Omaha hand has 4, 5 or 6 hole cards, got {}",
                           hint=hint)
 
@@ -379,8 +379,8 @@ def deal(n: int, players: int, *, hole: int = 4, board: int = 5, hole_cards: Seq
             asked than the deck holds, a card used twice (named).
         TypeError: counts that are not ints; cards that are not cards.
     """
+    from ._dealing import deal_cards
     from .cards import exact_int
-    from .simulate import deal_cards
 
     hole = exact_int(hole, "hole (cards a player) as an int")
     if hole not in HOLE_COUNTS:
@@ -559,7 +559,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
         ValueError: not 4..6 hole cards (the same number for everybody), a board of other than
             5 cards, a card used twice (the message says where), no players.
     """
-    _check_holes(holes, "['As Ah Kd Kc', '2c 3d 4h 5s']")
+    check_holes(holes, "['As Ah Kd Kc', '2c 3d 4h 5s']")
     if len(holes) > lib.HR_MAX_PLAYERS:
         raise ValueError(f"an Omaha showdown takes 1 to {lib.HR_MAX_PLAYERS} players, got {len(holes)}")
     board_cards = parse(board)
@@ -568,7 +568,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
     where = {card: "the board" for card in board_cards}
     hole_cards: list[list[int]] = []
     for index, hole in enumerate(holes):
-        cards = _take_hole(hole, where, f"holes[{index}]")
+        cards = take_hole(hole, where, f"holes[{index}]")
         if hole_cards and len(cards) != len(hole_cards[0]):
             raise ValueError(f"holes[{index}]: every player has the same 4, 5 or 6 hole cards, got {len(cards)}")
         hole_cards.append(cards)
@@ -608,11 +608,11 @@ class _OmahaDeal:
 
 def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list[int], int]:
     """Counts, squared shares and deals of runouts (exact) or chunks (Monte Carlo) [first, end)."""
-    from ._equity_input import _check
+    from ._equity_input import check_status
 
     n = deal.players
     counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
-    _check(lib.hr_omaha_equity(*_tables(), deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead,
+    check_status(lib.hr_omaha_equity(*_tables(), deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead,
                                len(deal.dead), int(deal.hilo), deal.seed, deal.trials, first, end, counts, squares,
                                deals))
     return list(counts), list(squares), deals[0]
@@ -670,19 +670,19 @@ def _ranges_part(spot: _OmahaRanges, first: int, end: int) -> tuple[list[float],
     """Exact (trials 0: the first player's hands [first, end)) or Monte Carlo (chunks [first,
     end)) parts of a ranged Omaha equity: per player won whole, shared and units (weighted
     sums when exact, counts else), squared units (Monte Carlo) and the deals."""
-    from ._equity_input import _check
+    from ._equity_input import check_status
 
     n = len(spot.start) - 1
     start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
     deals = ffi.new("uint64_t *")
     if spot.trials == 0:
         sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
-        _check(lib.hr_omaha_equity_ranges(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
+        check_status(lib.hr_omaha_equity_ranges(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
                                           len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
                                           sums, weight, deals))
         return [*list(sums)[:3 * n], weight[0]], [], deals[0]
     counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
-    _check(lib.hr_omaha_equity_ranges_mc(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
+    check_status(lib.hr_omaha_equity_ranges_mc(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
                                          len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), spot.seed,
                                          spot.trials, first, end, counts, squares, deals))
     return [float(c) for c in counts], list(squares), deals[0]
@@ -695,7 +695,7 @@ def _range_equity(players: Sequence[HandLike], hands: list[list[int] | None], ra
     assignments times the runouts are within EXACT_BUDGET, else seeded Monte Carlo."""
     import numpy as np
 
-    from ._equity_input import _seed, check_feasible
+    from ._equity_input import check_feasible, drawn_seed
     from ._work import Jobs, cluster_spans, run_slices
 
     n = len(hands)
@@ -730,7 +730,7 @@ def _range_equity(players: Sequence[HandLike], hands: list[list[int] | None], ra
     exact = trials is None and client is None and work <= EXACT_BUDGET
     if not exact:
         trials = trials or DEFAULT_TRIALS
-        seed = _seed(seed)
+        seed = drawn_seed(seed)
     spot = _OmahaRanges(combos, tuple(start), weight_list, nhole, bytes(board_cards), bytes(dead_cards), hilo,
                         0 if exact else seed or 0, 0 if exact else trials or 0)
     total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
@@ -761,7 +761,7 @@ def _omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[fl
                   squares: Sequence[int], deals: int, seed: int | None) -> EquityResult:
     """The result from each player's deals won whole, shared and units (counts, 3 a player)
     over ``total`` (the deals, or their weight); Monte Carlo (a seed) has standard errors."""
-    from .equity import EquityResult
+    from ._equity_engine import EquityResult
 
     n = len(labels)
     win = [counts[3 * q] / total for q in range(n)]
@@ -802,10 +802,10 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither cards nor "random"; trials, seed, threads or hole
             not ints.
     """
-    from ._equity_input import _client, _seed, _table, _trials, checked_seed
+    from ._equity_input import checked_client, checked_seed, checked_table, checked_trials, drawn_seed
     from ._work import Jobs, cluster_spans, run_slices
 
-    trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
+    trials, client, seed = checked_trials(trials), checked_client(client), checked_seed(seed)
     nthreads = thread_count(threads)
     progress = progress_reporter(progress, "equity")
     if hole is not None:
@@ -814,7 +814,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         hole = exact_int(hole, "hole as 4, 5 or 6 (hole cards a player), or None")
         if hole not in HOLE_COUNTS:
             raise ValueError(f"hole is the hole cards a player: 4, 5 or 6, got {hole}")
-    board_cards, dead_cards, where = _table(players, board, dead, "['As Ah Kd Kc', 'random']")
+    board_cards, dead_cards, where = checked_table(players, board, dead, "['As Ah Kd Kc', 'random']")
     hands: list[list[int] | None] = []
     ranges: dict[int, str] = {}  # players given as an Omaha range, parsed once the hole count is known
     for index, spec in enumerate(players):
@@ -825,7 +825,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             ranges[index] = spec
             hands.append(None)
             continue
-        hands.append(_take_hole(spec, where, f"players[{index}]", " (hole cards, a range or 'random')"))
+        hands.append(take_hole(spec, where, f"players[{index}]", " (hole cards, a range or 'random')"))
     counts_of = {len(h) for h in hands if h is not None}
     if len(counts_of) > 1:
         raise ValueError(f"every player holds the same number of hole cards, got {sorted(counts_of)}")
@@ -847,7 +847,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     exact = trials is None and client is None and not nrandom and lookups <= EXACT_BUDGET
     if not exact:
         trials = trials or DEFAULT_TRIALS
-        seed = _seed(seed)
+        seed = drawn_seed(seed)
     total = runouts if exact else -(-trials // lib.HR_EQUITY_CHUNK)  # type: ignore[operator]
     per_unit = n * math.comb(nhole, 2) * (1 if exact else lib.HR_EQUITY_CHUNK)
     slices = max(1, min(total, -(-total * per_unit // _SLICE_WORK)))
@@ -917,7 +917,7 @@ class PreflopTable:
 
     def class_of(self, hand: HandLike) -> int:
         """The class of four hole cards (any suits: suit-permuted hands share a class)."""
-        cards = _take_hole(hand, {}, "hand")
+        cards = take_hole(hand, {}, "hand")
         if len(cards) != 4:
             raise ValueError(f"the PLO4 table is for four hole cards, got {len(cards)}")
         return int(self._indexer.index(cards))

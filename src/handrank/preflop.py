@@ -44,7 +44,7 @@ def _holding(row: int, column: int) -> tuple[int, int]:
 
 @functools.lru_cache(maxsize=1)
 def _chart() -> tuple[tuple[float, ...], ...]:
-    from .equity import preflop_table_sums
+    from ._equity_engine import preflop_table_sums
 
     everyone = bytes(c for a in range(52) for b in range(a) for c in (a, b))
     start = ffi.new("int32_t[]", [0, 1, 1 + 1326])

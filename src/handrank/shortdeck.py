@@ -37,16 +37,16 @@ from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_
 from .cards import HandLike, format_cards, parse
 from .census import CategoryCount, Census
 from .evaluate import Category
-from .showdown import PlayerResult, Showdown, _two_card_showdown
+from .showdown import PlayerResult, Showdown, two_card_showdown
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-    from .equity import EquityResult
+    from ._equity_engine import EquityResult
 
 __all__ = ["RANK_COUNT", "DECK", "deal", "showdown_many", "evaluate", "evaluate_many", "compare", "category",
-           "describe", "best_five", "census", "showdown", "equity"]
+           "describe", "best_five", "census", "showdown", "equity", "LOWEST_CARD", "ShortDeckPlayer"]
 
 RANK_COUNT: int = lib.HR_SD_RANK_COUNT
 """Distinct short-deck five-card hands (1404); also the worst rank (J-9-8-7-6)."""
@@ -261,7 +261,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight:
             or below six (the message says where), no players.
     """
     rule = bool(trips_beat_straight)
-    return _two_card_showdown(holes, _cards(board, "board: "), "short-deck", _cards,
+    return two_card_showdown(holes, _cards(board, "board: "), "short-deck", _cards,
                               lambda cards: _best(cards, rule),
                               lambda hole, rank, five: ShortDeckPlayer(hole, rank, five, rule))
 
@@ -285,32 +285,32 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: as ``handrank.equity``.
     """
 
+    from ._equity_engine import Game, equity_of_spot
     from ._equity_input import (
-        _board_text,
-        _checked_spot,
-        _client,
-        _known_cards,
-        _player,
-        _seed,
-        _trials,
+        board_text,
+        checked_client,
         checked_seed,
+        checked_spot,
+        checked_trials,
+        drawn_seed,
+        known_cards,
+        player_holding,
     )
     from ._work import progress_reporter, thread_count
-    from .equity import _equity, _Game
 
-    trials, client, seed = _trials(trials), _client(client), checked_seed(seed)
+    trials, client, seed = checked_trials(trials), checked_client(client), checked_seed(seed)
     nthreads = thread_count(threads)
     progress = progress_reporter(progress, "equity")
     if trials is not None or client is not None:
-        seed = _seed(seed)
+        seed = drawn_seed(seed)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError("players must be a list of hands or ranges, e.g. ['AsAh', 'KdKc']")
     for what, cards in (("board", board), ("dead", dead)):
-        for card in _known_cards(cards, what):
+        for card in known_cards(cards, what):
             if card < LOWEST_CARD:
                 raise _outside(card, f"{what}: ")
     for index, spec in enumerate(players[:lib.HR_MAX_PLAYERS + 1]):
-        holding = _player(spec, index)
+        holding = player_holding(spec, index)
         if all(min(combo) < LOWEST_CARD for combo in holding.combos):
             if len(holding.combos) == 1:
                 raise _outside(min(holding.combos[0]), f"players[{index}]: ")
@@ -318,9 +318,9 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
                              "(six through ace)")
     # The deuces to the fives are absent: every check counts the 36-card deck and ranges lose
     # their combos below six; the kernel takes them out of its deck itself.
-    labels, board_cards, spot = _checked_spot(players, board, dead, absent=range(LOWEST_CARD))
-    game = _Game(36, "hr_sd_equity_ranges", "hr_sd_equity_monte_carlo", (int(bool(trips_beat_straight)),), False)
-    return _equity(labels, _board_text(board_cards), spot, trials, seed, nthreads, client, progress, game)
+    labels, board_cards, spot = checked_spot(players, board, dead, absent=range(LOWEST_CARD))
+    game = Game(36, "hr_sd_equity_ranges", "hr_sd_equity_monte_carlo", (int(bool(trips_beat_straight)),), False)
+    return equity_of_spot(labels, board_text(board_cards), spot, trials, seed, nthreads, client, progress, game)
 
 
 def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike | None] | None = None,
@@ -339,7 +339,7 @@ def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike 
             asked than the 36 of the deck.
         TypeError: counts that are not ints; cards that are not cards.
     """
-    from .simulate import deal_cards
+    from ._dealing import deal_cards
 
     return deal_cards(n, players, 2, board, hole_cards=hole_cards, board_cards=board_cards, dead=dead, seed=seed,
                       threads=threads, max_players=16, lowest=LOWEST_CARD, deck_name="short deck (six through ace)")

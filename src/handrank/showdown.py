@@ -10,15 +10,16 @@ from dataclasses import dataclass
 
 from ._core import ffi, lib
 from ._display import html_table
+from ._hands import check_holes, take_hole
 from .cards import HandLike, format_cards, parse
-from .evaluate import Category, _rank_checked, category, evaluate
+from .evaluate import Category, category, evaluate, rank_checked
 from .names import RANK_PLURALS, RANK_SYMBOLS, describe, plural_name, rank_pattern
 
 __all__ = ["best_five", "winners", "showdown", "Showdown", "PlayerResult", "explain"]
 
 
-def _best_five_of(cards: list[int]) -> tuple[int, list[int]]:
-    rank = _rank_checked(cards)
+def best_five_of(cards: list[int]) -> tuple[int, list[int]]:
+    rank = rank_checked(cards)
     best = ffi.new("uint8_t[5]")
     if lib.hr_best_five(bytes(cards), len(cards), best) != rank:
         raise AssertionError(f"kernel disagrees with itself on {cards}")
@@ -45,7 +46,7 @@ def best_five(hand: HandLike) -> list[int]:
     Raises:
         ValueError, TypeError: as ``evaluate`` does for bad input.
     """
-    return _best_five_of(parse(hand))[1]
+    return best_five_of(parse(hand))[1]
 
 
 def winners(hands: Iterable[HandLike]) -> list[int]:
@@ -142,33 +143,6 @@ class Showdown:
         return f"Showdown(board={format_cards(self.board)!r}, winners={self.winners}, players=[{players}])"
 
 
-def _take_hole(spec: HandLike, where: dict[int, str], label: str, counts: Sequence[int], wrong_count: str,
-               cards_of: Callable[[HandLike], list[int]] = parse, hint: str = "") -> list[int]:
-    """One player's hole cards, for any game: parsed by ``cards_of``, ``len`` in ``counts``
-    (else ``wrong_count`` with the count filled in), none already in ``where`` (card -> where
-    it is), which gains them. Errors start with ``label``; a card that does not parse ends
-    with ``hint``."""
-    try:
-        cards = cards_of(spec)
-    except (ValueError, TypeError) as error:
-        raise type(error)(f"{label}: {error}{hint}") from None
-    if len(cards) not in counts:
-        raise ValueError(f"{label}: {wrong_count.format(len(cards))}")
-    for card in cards:
-        if card in where:
-            raise ValueError(f"{label}: card {format_cards([card])!r} is also in {where[card]}")
-        where[card] = label
-    return cards
-
-
-def _check_holes(holes: object, example: str) -> None:
-    """``holes`` is a non-empty list of hands (``example`` shows one)."""
-    if isinstance(holes, str) or not isinstance(holes, Sequence):
-        raise TypeError(f"holes must be a list of hands, one per player, e.g. {example}")
-    if not holes:
-        raise ValueError("no players")
-
-
 def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
     """Texas Hold'em: rank each player's two hole cards with the board and find the winners.
 
@@ -184,10 +158,10 @@ def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
         ValueError: not two hole cards, a board of other than 3..5 cards, a card used
             twice (the message says where), no players.
     """
-    return _two_card_showdown(holes, parse(board), "Hold'em", parse, _best_five_of, PlayerResult)
+    return two_card_showdown(holes, parse(board), "Hold'em", parse, best_five_of, PlayerResult)
 
 
-def _two_card_showdown(holes: Sequence[HandLike], board_cards: list[int], game: str,
+def two_card_showdown(holes: Sequence[HandLike], board_cards: list[int], game: str,
                        cards_of: Callable[[HandLike], list[int]],
                        best_of: Callable[[list[int]], tuple[int, list[int]]],
                        player: Callable[[list[int], int, list[int]], PlayerResult]) -> Showdown:
@@ -196,11 +170,11 @@ def _two_card_showdown(holes: Sequence[HandLike], board_cards: list[int], game: 
     and reported by ``player``; the winners share the best rank."""
     if not 3 <= len(board_cards) <= 5:
         raise ValueError(f"a {game} board has 3, 4 or 5 cards, got {len(board_cards)}")
-    _check_holes(holes, "['As Ah', 'Kd Kc']")
+    check_holes(holes, "['As Ah', 'Kd Kc']")
     where = {card: "the board" for card in board_cards}  # errors name holes[i], as passed
     players = []
     for index, hole in enumerate(holes):
-        hole_cards = _take_hole(hole, where, f"holes[{index}]", (2,), f"{game} hole cards are 2, got {{}}", cards_of)
+        hole_cards = take_hole(hole, where, f"holes[{index}]", (2,), f"{game} hole cards are 2, got {{}}", cards_of)
         rank, five = best_of(hole_cards + board_cards)
         players.append(player(hole_cards, rank, five))
     best = min(p.rank for p in players)

@@ -13,14 +13,14 @@ number of threads. The 1,326 two-card holdings have a fixed order (``holdings()`
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._core import ffi, lib
+from ._core import lib
+from ._dealing import deal_cards
 from ._rows import as_cards, two_card_showdown_dask, two_card_showdowns
-from ._work import run_slices, thread_count
-from .cards import HandLike, exact_int, format_cards, parse
+from ._work import thread_count
+from .cards import HandLike, format_cards, parse
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,10 +33,6 @@ HOLDINGS = 1326
 SHARE_UNITS: int = lib.HR_SHARE_UNITS
 CHUNK: int = lib.HR_EQUITY_CHUNK
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
-_CHUNKS_PER_SLICE = 4  # about 10 ms of dealing between two checks for Ctrl-C
-_ERRORS = {lib.HR_ERR_CARD: "a card id above 51", lib.HR_ERR_DUPLICATE: "a card used twice",
-           lib.HR_ERR_COUNT: "more cards than the deck holds", lib.HR_ERR_PLAYERS: "a bad number of players",
-           lib.HR_ERR_BOARD: "a bad number of board cards"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -78,22 +74,6 @@ def holding_index(hole: HandLike) -> int:
     return int(index)
 
 
-def _count(value: object, what: str, low: int, high: int) -> int:
-    number = exact_int(value, f"{what} as an int")
-    if not low <= number <= high:
-        raise ValueError(f"{what} must be from {low} to {high}, got {number}")
-    return number
-
-
-def _cards(cards: HandLike | None, what: str) -> list[int]:
-    if cards is None or (isinstance(cards, str) and not cards.strip()):
-        return []
-    try:
-        return parse(cards)
-    except (ValueError, TypeError) as error:
-        raise type(error)(f"{what}: {error}") from None
-
-
 def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike | None] | None = None,
          board_cards: HandLike | None = None, dead: HandLike | None = None, seed: int | None = None,
          threads: int | None = None) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
@@ -117,76 +97,6 @@ def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike 
     """
     return deal_cards(n, players, 2, board, hole_cards=hole_cards, board_cards=board_cards, dead=dead, seed=seed,
                       threads=threads, max_players=23)
-
-
-_WORDS = {2: "two", 4: "four", 5: "five", 6: "six", 7: "seven"}
-
-
-def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Sequence[HandLike | None] | None,
-               board_cards: HandLike | None, dead: HandLike | None, seed: int | None, threads: int | None,
-               max_players: int, lowest: int = 0, deck_name: str = "",
-               ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Every game's dealer (``deal``, ``omaha.deal``, ``shortdeck.deal``): ``hole`` cards a
-    player from the deck of ids ``lowest``..51 (``deck_name`` names it in errors), checked here
-    and dealt in C (hr_deal_game), chunk by chunk on threads."""
-    n = _count(n, "n", 0, 1 << 40)
-    players = _count(players, "players", 1, max_players)
-    board = _count(board, "board", 0, 5)
-    nthreads = thread_count(threads)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
-    seed = _count(seed, "seed", 0, (1 << 64) - 1)
-    if hole_cards is not None and (isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence)):
-        raise TypeError(f"hole_cards must be a list with one entry a player: {_WORDS.get(hole, hole)} cards, or None")
-    if hole_cards is not None and len(hole_cards) != players:
-        raise ValueError(f"hole_cards has {len(hole_cards)} entries for {players} players")
-    where: dict[int, str] = {}
-
-    def claim(cards: list[int], place: str) -> None:
-        for card in cards:
-            if card < lowest:
-                raise ValueError(f"{place}: card {format_cards([card])!r} is not in the {deck_name}")
-            if card in where:
-                raise ValueError(f"card {format_cards([card])!r} is both in {where[card]} and in {place}")
-            where[card] = place
-
-    fixed = bytearray([lib.HR_DEAL_RANDOM] * (hole * players))
-    for p, cards_of_player in enumerate(hole_cards or [None] * players):
-        cards = _cards(cards_of_player, f"hole_cards[{p}]")
-        if not cards:
-            continue
-        if len(cards) != hole:
-            raise ValueError(f"hole_cards[{p}]: {_WORDS.get(hole, hole)} cards or None, got {len(cards)} cards")
-        claim(cards, f"hole_cards[{p}]")
-        fixed[hole * p:hole * (p + 1)] = bytes(cards)
-    known_board = _cards(board_cards, "board_cards")
-    if len(known_board) > board:
-        raise ValueError(f"board_cards has {len(known_board)} cards for a board of {board}")
-    claim(known_board, "board_cards")
-    dead_cards = _cards(dead, "dead")
-    claim(dead_cards, "dead")
-    unknown = 52 - lowest - len(where)
-    random_players = sum(1 for p in range(players) if fixed[hole * p] == lib.HR_DEAL_RANDOM)
-    needed = hole * random_players + board - len(known_board)
-    if needed > unknown:
-        raise ValueError(f"a deal needs {needed} more cards and the deck has {unknown} left")
-
-    import numpy as np
-
-    holes = np.empty((n, players, hole), dtype=np.uint8)
-    boards = np.empty((n, board), dtype=np.uint8)
-    holes_out, boards_out = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
-    args = (bytes(fixed), board, bytes(known_board), len(known_board), bytes(dead_cards), len(dead_cards))
-
-    def part(first: int, end: int) -> None:
-        error = lib.hr_deal_game(seed, n, first, end, players, hole, lowest, *args, holes_out, boards_out)
-        if error:
-            raise ValueError(f"the kernel refused the deal: {_ERRORS.get(error, error)}")
-
-    chunks = -(-n // CHUNK)
-    run_slices([functools.partial(part, first, min(chunks, first + _CHUNKS_PER_SLICE))
-                for first in range(0, chunks, _CHUNKS_PER_SLICE)], nthreads)
-    return holes, boards
 
 
 def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None,

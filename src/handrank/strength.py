@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["hand_strength", "hand_strength_many", "HandStrength", "canonical_boards"]
+__all__ = ["hand_strength", "hand_strength_many", "HandStrength", "HandStrengthMany", "canonical_boards"]
 
 _RIVER_OPPONENTS = 990  # C(45, 2): holdings sharing no card with a river board and a holding
 
@@ -213,10 +213,10 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
     """
     import numpy as np
 
-    from ._equity_input import _client
+    from ._equity_input import checked_client
 
     # every argument checked before the paths split (a cluster or threads, a street or an array)
-    client, bins_, nthreads = _client(client), check_bins(bins), thread_count(threads)
+    client, bins_, nthreads = checked_client(client), check_bins(bins), thread_count(threads)
     progress = progress_reporter(progress, "hand strength")
     if isinstance(boards, str):
         streets = {"flops": 3, "turns": 4, "rivers": 5}

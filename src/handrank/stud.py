@@ -46,7 +46,7 @@ def deal(n: int, players: int, *, hole_cards: Sequence[HandLike | None] | None =
             cards asked than the deck has.
         TypeError: counts that are not ints; cards that are not cards.
     """
-    from .simulate import deal_cards
+    from ._dealing import deal_cards
 
     hands, _ = deal_cards(n, players, 7, 0, hole_cards=hole_cards, board_cards=None, dead=dead, seed=seed,
                           threads=threads, max_players=MAX_PLAYERS)

@@ -59,3 +59,20 @@ def test_the_extension_is_the_limited_api_one():
     from handrank import _core
 
     assert _core.__file__.endswith((".abi3.so", ".pyd"))
+
+
+def test_no_module_imports_another_modules_underscore_names():
+    """Machinery every game uses lives in neutral modules under names the package imports
+    (handrank._rows, _dealing, _hands, _equity_input, _equity_engine, _range_grammar, _work):
+    a game importing another module's private name means a shared module is missing."""
+    import ast
+
+    package = Path(handrank.__file__).parent
+    borrowed = []
+    for path in sorted(package.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level >= 1:
+                borrowed += [f"{path.relative_to(package)}:{node.lineno} {alias.name}" for alias in node.names
+                             if alias.name.startswith("_") and not alias.name.startswith("__")
+                             and node.module is not None]
+    assert not borrowed, borrowed

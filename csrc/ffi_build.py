@@ -60,6 +60,8 @@ int64_t hr_emd_assign(const uint16_t *cdf, int64_t first, int64_t end, int bins,
                       int32_t *assign, uint64_t *distance);
 int64_t hr_emd_nearest(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *centroid,
                        uint64_t *distance);
+int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d, const double *centers, int k,
+                         int32_t *assign, double *distance);
 int64_t hr_emd_count(const uint16_t *cdf, const uint32_t *weights, const int32_t *assign, int64_t first, int64_t end,
                      int bins, int k, int top, uint64_t *counts);
 int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *centroids);
@@ -86,6 +88,9 @@ int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t n
                           uint16_t *shares, int *error);
 int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first, uint64_t end, int32_t *now,
                      uint64_t *sum, uint64_t *sum_squares, uint32_t *runouts, uint32_t *histogram);
+#define HR_MAX_CLUSTERS ...
+int hr_hand_strength_ochs(const uint8_t *board, int nboard, const uint8_t *cluster_of, int nclusters,
+                          uint64_t first, uint64_t end, double *sum, uint32_t *runouts);
 int hr_holding_index(int a, int b);
 #define HR_A5_RANK_COUNT ...
 #define HR_A5_LOW8_COUNT ...

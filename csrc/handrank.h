@@ -228,6 +228,17 @@ int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t n
 int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first, uint64_t end, int32_t *now,
                      uint64_t *sum, uint64_t *sum_squares, uint32_t *runouts, uint32_t *histogram);
 
+/* OCHS: the hand strength of each of the 1,326 holdings against each cluster of opponent
+ * holdings (cluster_of[h] in 0 .. nclusters - 1, nclusters at most HR_MAX_CLUSTERS) on each
+ * river runout [first, end) of a board of 3..5 cards (numbered as hr_hand_strength's). Where a
+ * holding misses the runout and cluster c has opponents left (sharing no card with it or the
+ * river), (2 x beaten + tied) / (2 x opponents) is added to sum[h * nclusters + c] and 1 to
+ * runouts[h * nclusters + c]; runouts are summed in order, so a board's call gives the same
+ * doubles on any thread. HR_ERR_RANGE for a cluster id out of range. */
+#define HR_MAX_CLUSTERS 64
+int hr_hand_strength_ochs(const uint8_t *board, int nboard, const uint8_t *cluster_of, int nclusters,
+                          uint64_t first, uint64_t end, double *sum, uint32_t *runouts);
+
 /* The index of the holding of cards a and b (either order), or a negative HR_ERR_*. */
 int hr_holding_index(int a, int b);
 
@@ -388,6 +399,10 @@ int64_t hr_emd_assign(const uint16_t *cdf, int64_t first, int64_t end, int bins,
 /* distance[i] = min(distance[i], distance of point i to `centroid`), for k-means++. */
 int64_t hr_emd_nearest(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *centroid,
                        uint64_t *distance);
+/* Plain k-means: each point of [first, end) (rows of d doubles) to its nearest of k centres
+ * (squared Euclidean distance summed in dimension order; the lowest centre on a tie). */
+int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d, const double *centers, int k,
+                         int32_t *assign, double *distance);
 /* Add each point's weight (1 without weights) to counts[cluster][bin][value]: k x bins x (top + 1). */
 int64_t hr_emd_count(const uint16_t *cdf, const uint32_t *weights, const int32_t *assign, int64_t first, int64_t end,
                      int bins, int k, int top, uint64_t *counts);

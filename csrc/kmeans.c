@@ -93,3 +93,30 @@ int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *ce
     }
     return 0;
 }
+
+/* ------------------------------------------------------------------ plain k-means (vectors) */
+
+int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d, const double *centers, int k,
+                         int32_t *assign, double *distance) {
+    if (d < 1 || k < 1 || first < 0 || end < first) return HR_ERR_COUNT;
+    for (int64_t i = first; i < end; i++) {
+        const double *point = points + i * d;
+        double best = 0;
+        int32_t nearest = 0;
+        for (int c = 0; c < k; c++) {
+            const double *center = centers + (int64_t)c * d;
+            double sum = 0; /* in dimension order: the same bits on any thread */
+            for (int j = 0; j < d; j++) {
+                double delta = point[j] - center[j];
+                sum += delta * delta;
+            }
+            if (c == 0 || sum < best) {
+                best = sum;
+                nearest = c;
+            }
+        }
+        assign[i] = nearest;
+        distance[i] = best;
+    }
+    return 0;
+}

@@ -29,29 +29,27 @@ static void fill_holdings(holdings_t *h) {
         }
 }
 
-/* Strength numerators (0 .. 2 x opponents) of every holding missing `cards` (3..5 board
- * cards); numerator[h] = -1 for the others. Returns the number of opponents each has. */
-static int strengths(const holdings_t *h, const uint8_t *cards, int ncards, int32_t *numerator) {
+/* The holdings missing `cards` (3..5 board cards) sorted by rank, best first, into
+ * sorted[0 .. valid), in groups of equal rank whose sizes are group[0 .. ngroups): a counting
+ * pass counts each rank present (a bitmap marks the ranks seen, so only they are touched),
+ * walks the bitmap in rank order for where each rank's group starts, then places every
+ * holding. Returns valid. */
+static int rank_groups(const holdings_t *h, const uint8_t *cards, int ncards, int *sorted, uint16_t *group,
+                       int *ngroups) {
     uint64_t key = HR_SUIT_BIAS, suits = 0, board = 0;
     for (int j = 0; j < ncards; j++) {
         key += hr_card_key[cards[j]];
         suits |= suit_rank_bit(cards[j]);
         board |= card_bit(cards[j]);
     }
-    int rank[HR_HOLDINGS], order[HR_HOLDINGS], tmp[HR_HOLDINGS], valid = 0;
+    int rank[HR_HOLDINGS], order[HR_HOLDINGS], valid = 0;
     for (int i = 0; i < HR_HOLDINGS; i++) {
-        if (h->mask[i] & board) {
-            numerator[i] = -1;
-            continue;
-        }
+        if (h->mask[i] & board) continue;
         rank[i] = seven_rank(key + h->key[i], suits | h->suits[i]);
         order[valid++] = i;
     }
-    /* sort by rank, best first, in one counting pass: count each rank present (a bitmap marks
-     * the ranks seen, so only they are touched), walk the bitmap in rank order for where each
-     * rank's group starts, then place every holding. */
     uint64_t seen[(HR_RANK_COUNT >> 6) + 1];
-    uint16_t count[HR_RANK_COUNT + 1], start[HR_RANK_COUNT + 1], distinct[HR_HOLDINGS];
+    uint16_t count[HR_RANK_COUNT + 1], start[HR_RANK_COUNT + 1];
     memset(seen, 0, sizeof seen);
     for (int k = 0; k < valid; k++) {
         int r = rank[order[k]];
@@ -59,21 +57,35 @@ static int strengths(const holdings_t *h, const uint8_t *cards, int ncards, int3
         count[r] = (uint16_t)(((seen[r >> 6] & bit) ? count[r] : 0) + 1);
         seen[r >> 6] |= bit;
     }
-    int ndistinct = 0, running = 0;
+    int n = 0, running = 0;
     for (int w = 0; w <= (HR_RANK_COUNT >> 6); w++)
         for (uint64_t rest = seen[w]; rest; rest &= rest - 1) {
             int r = (w << 6) + hr_ctz64(rest);
             start[r] = (uint16_t)running;
             running += count[r];
-            distinct[ndistinct++] = (uint16_t)r;
+            group[n++] = count[r];
         }
-    for (int k = 0; k < valid; k++) tmp[start[rank[order[k]]]++] = order[k];
+    for (int k = 0; k < valid; k++) sorted[start[rank[order[k]]]++] = order[k];
+    *ngroups = n;
+    return valid;
+}
+
+/* Strength numerators (0 .. 2 x opponents) of every holding missing `cards` (3..5 board
+ * cards); numerator[h] = -1 for the others. Returns the number of opponents each has. */
+static int strengths(const holdings_t *h, const uint8_t *cards, int ncards, int32_t *numerator) {
+    uint64_t board = 0;
+    for (int j = 0; j < ncards; j++) board |= card_bit(cards[j]);
+    for (int i = 0; i < HR_HOLDINGS; i++)
+        if (h->mask[i] & board) numerator[i] = -1;
+    int tmp[HR_HOLDINGS], ngroups;
+    uint16_t group[HR_HOLDINGS];
+    int valid = rank_groups(h, cards, ncards, tmp, group, &ngroups);
     int opponents = valid - 2 * (52 - ncards - 1) + 1; /* those sharing no card with a holding */
     int better = 0, better_card[52], group_card[52];
     memset(better_card, 0, sizeof better_card);
     memset(group_card, 0, sizeof group_card);
-    for (int d = 0, g = 0; d < ndistinct; d++) {
-        int size = count[distinct[d]], end = g + size;
+    for (int d = 0, g = 0; d < ngroups; d++) {
+        int size = group[d], end = g + size;
         for (int k = g; k < end; k++) {
             group_card[h->lo[tmp[k]]]++;
             group_card[h->hi[tmp[k]]]++;
@@ -353,6 +365,93 @@ int hr_hand_strength(const uint8_t *board, int nboard, int bins, uint64_t first,
                     class_histogram[(size_t)c * (size_t)bins + (size_t)b];
     }
     free(class_histogram);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------ OCHS */
+/* Each holding's river hand strength against each cluster of opponent holdings, on every
+ * runout: the holdings sorted by rank once a river (rank_groups), then one sweep keeping,
+ * per cluster, the holdings passed and those through each card, so each holding's better,
+ * equal and worse opponents of each cluster come out by subtraction, as in strengths(). */
+int hr_hand_strength_ochs(const uint8_t *board, int nboard, const uint8_t *cluster_of, int nclusters,
+                          uint64_t first, uint64_t end, double *sum, uint32_t *runouts) {
+    if (nboard < 3 || nboard > 5) return HR_ERR_BOARD;
+    if (nclusters < 1 || nclusters > HR_MAX_CLUSTERS) return HR_ERR_COUNT;
+    for (int i = 0; i < HR_HOLDINGS; i++)
+        if (cluster_of[i] >= nclusters) return HR_ERR_RANGE;
+    uint64_t known = 0;
+    int error = take_cards(board, nboard, &known);
+    if (error) return error;
+    holdings_t h;
+    fill_holdings(&h);
+    const int k = nclusters, free_cards = 5 - nboard;
+    uint8_t deck[52], river[5];
+    int ndeck = unseen_deck(known, deck);
+    uint64_t total = free_cards == 0 ? 1 : free_cards == 1 ? (uint64_t)ndeck : (uint64_t)ndeck * (uint64_t)(ndeck - 1) / 2;
+    if (end > total) end = total;
+    memcpy(river, board, (size_t)nboard);
+    int sorted[HR_HOLDINGS], ngroups;
+    uint16_t group[HR_HOLDINGS];
+    /* per cluster c (index x * k + c for card x): holdings on the river, through card x; passed
+     * in the sweep, through card x; in the current group, through card x */
+    int in_cluster[HR_MAX_CLUSTERS], through[52 * HR_MAX_CLUSTERS], better[HR_MAX_CLUSTERS],
+        better_card[52 * HR_MAX_CLUSTERS], size[HR_MAX_CLUSTERS], group_card[52 * HR_MAX_CLUSTERS];
+    for (uint64_t number = first; number < end; number++) {
+        if (free_cards == 1) {
+            river[4] = deck[number];
+        } else if (free_cards == 2) { /* the pair (a, b), a < b, in lexicographic order */
+            uint64_t rest = number;
+            int a = 0;
+            while (rest >= (uint64_t)(ndeck - 1 - a)) rest -= (uint64_t)(ndeck - 1 - a++);
+            river[3] = deck[a];
+            river[4] = deck[a + 1 + (int)rest];
+        }
+        int valid = rank_groups(&h, river, 5, sorted, group, &ngroups);
+        memset(in_cluster, 0, sizeof(int) * (size_t)k);
+        memset(through, 0, sizeof(int) * 52 * (size_t)k);
+        memset(better, 0, sizeof(int) * (size_t)k);
+        memset(better_card, 0, sizeof(int) * 52 * (size_t)k);
+        memset(group_card, 0, sizeof(int) * 52 * (size_t)k);
+        for (int j = 0; j < valid; j++) {
+            int i = sorted[j], c = cluster_of[i];
+            in_cluster[c]++;
+            through[h.lo[i] * k + c]++;
+            through[h.hi[i] * k + c]++;
+        }
+        for (int d = 0, g = 0; d < ngroups; d++) {
+            int stop = g + group[d];
+            memset(size, 0, sizeof(int) * (size_t)k);
+            for (int j = g; j < stop; j++) {
+                int i = sorted[j], c = cluster_of[i];
+                size[c]++;
+                group_card[h.lo[i] * k + c]++;
+                group_card[h.hi[i] * k + c]++;
+            }
+            for (int j = g; j < stop; j++) {
+                int i = sorted[j], mine = cluster_of[i], lo = h.lo[i] * k, hi = h.hi[i] * k;
+                for (int c = 0; c < k; c++) {
+                    int self = c == mine; /* the holding is in both of its cards' counts */
+                    int opponents = in_cluster[c] - through[lo + c] - through[hi + c] + self;
+                    if (opponents <= 0) continue; /* no opponent of this cluster is left */
+                    int above = better[c] - better_card[lo + c] - better_card[hi + c];
+                    int equal = size[c] - group_card[lo + c] - group_card[hi + c] + self;
+                    sum[(size_t)i * (size_t)k + (size_t)c] +=
+                        (double)(2 * (opponents - above - equal) + equal) / (double)(2 * opponents);
+                    runouts[(size_t)i * (size_t)k + (size_t)c]++;
+                }
+            }
+            for (int j = g; j < stop; j++) {
+                int i = sorted[j], lo = h.lo[i] * k, hi = h.hi[i] * k;
+                for (int c = 0; c < k; c++) {
+                    better_card[lo + c] += group_card[lo + c];
+                    better_card[hi + c] += group_card[hi + c];
+                    group_card[lo + c] = group_card[hi + c] = 0;
+                }
+            }
+            for (int c = 0; c < k; c++) better[c] += size[c];
+            g = stop;
+        }
+    }
     return 0;
 }
 

@@ -137,3 +137,125 @@ def test_clustering_refuses_bad_input():
         with pytest.raises(kind, match=words):
             call()
     assert emd_kmeans(good, 2, seed=1).seed == 1 and isinstance(emd_kmeans(good, 2).seed, int)
+
+
+# ------------------------------------------------------------------------------- OCHS
+
+def _ochs_reference(hole, board, clusters):
+    """OCHS by plain enumeration with evaluate_many: on each runout, the hand strength of the
+    hole cards against the holdings of each cluster that share no card with them or the river
+    (wins + ties / 2 over opponents), averaged over the runouts where the cluster has some."""
+    import itertools
+
+    from handrank.simulate import holdings
+
+    every = holdings()
+    k = int(clusters.max()) + 1
+    deck = [c for c in range(52) if c not in hole and c not in board]
+    sums, counts = np.zeros(k), np.zeros(k)
+    for extra in itertools.combinations(deck, 5 - len(board)):
+        river = list(board) + list(extra)
+        live = ~np.isin(every, river).any(axis=1) & ~np.isin(every, hole).any(axis=1)
+        opponents = np.concatenate([every[live], np.tile(river, (int(live.sum()), 1))], axis=1)
+        theirs = handrank.evaluate_many(opponents.astype(np.uint8)).astype(int)
+        mine = handrank.evaluate(list(hole) + river)
+        for c in range(k):
+            here = clusters[live] == c
+            if here.any():
+                sums[c] += ((theirs[here] > mine).sum() + 0.5 * (theirs[here] == mine).sum()) / here.sum()
+                counts[c] += 1
+    with np.errstate(invalid="ignore"):
+        return sums / counts
+
+
+def test_ochs_equals_plain_enumeration_and_one_cluster_is_ehs():
+    from handrank.abstraction import ochs_many
+    from handrank.simulate import holdings
+
+    rng = np.random.default_rng(11)
+    clusters = (np.arange(1326) * 7 % 3).astype(np.uint8)  # three clusters mixing every kind of hand
+    every = holdings()
+    for street in (5, 4, 3):
+        cards = rng.permutation(52)[:street].astype(np.uint8)
+        got = ochs_many(cards[None, :], clusters, 2)[0]
+        heroes = [h for h in rng.permutation(1326)[:4 if street < 5 else 12] if not np.isin(every[h], cards).any()]
+        for h in heroes[:3]:
+            assert np.allclose(got[h], _ochs_reference(every[h], cards, clusters), rtol=0, atol=1e-12), (street, h)
+        meets = np.isin(every, cards).any(axis=1)
+        assert np.isnan(got[meets]).all() and not np.isnan(got[~meets]).any()
+        one = ochs_many(cards[None, :], np.zeros(1326, dtype=np.uint8), 1)[0, :, 0]
+        strength = handrank.hand_strength(cards)
+        assert np.allclose(one[~meets], np.asarray(strength.ehs)[~meets], rtol=0, atol=1e-12)
+
+
+def test_ochs_is_the_same_on_any_thread_count_and_for_every_suit_renaming():
+    from handrank.abstraction import ClassFeatures, ochs_many, scatter_ochs
+    from handrank.isomorphism import Indexer
+
+    clusters = (np.arange(1326) % 2).astype(np.uint8)
+    clusters[handrank.holding_index("As Ah")] = 1
+    boards = np.array([handrank.parse("Kd 7c 2h 9s"), handrank.parse("Ah Qh 3h 3c")], dtype=np.uint8)
+    one, two = ochs_many(boards, clusters, 1), ochs_many(boards, clusters, 2)
+    assert np.array_equal(one, two, equal_nan=True)
+    indexer = Indexer([2, 4])
+    features = ClassFeatures("turn", indexer, np.zeros(1), np.zeros(1), None, 46,
+                             np.full((indexer.size(), 2), np.nan, dtype=np.float32))
+    scatter_ochs(features, boards, one, 2)
+    for hole in ("Js Td", "Ah Kh", "3d 3s", "Qc 2c"):
+        cards = handrank.parse(hole)
+        for row, board in enumerate(boards):
+            if set(cards) & set(board.tolist()):
+                continue
+            index = indexer.index(cards + board.tolist())
+            assert np.allclose(features.ochs[index], one[row, handrank.holding_index(cards)], rtol=0, atol=1e-6)
+
+
+def test_opponent_clusters_group_whole_preflop_classes_strongest_first():
+    from handrank.abstraction import opponent_clusters, preflop_class_of_holdings, preflop_histograms
+
+    clusters = opponent_clusters(5, seed=2, threads=2)
+    assert clusters.shape == (1326,) and clusters.dtype == np.uint8 and set(clusters.tolist()) == set(range(5))
+    assert np.array_equal(clusters, opponent_clusters(5, seed=2, threads=1))  # a seed, any thread count
+    classes = preflop_class_of_holdings()
+    assert len(set(classes.tolist())) == 169
+    for c in range(169):  # a preflop class is never split
+        assert len(set(clusters[classes == c].tolist())) == 1
+    shares = preflop_histograms(50, 2)
+    assert np.allclose(shares.sum(axis=1), 1)
+    centre = (np.arange(50) + 0.5) / 50
+    mean = np.array([(shares[classes[clusters == c]] * centre).sum(axis=1).mean() for c in range(5)])
+    assert (np.diff(mean) < 0).all()  # cluster 0 the strongest
+    assert clusters[handrank.holding_index("As Ah")] == 0 and clusters[handrank.holding_index("7c 2d")] == 4
+
+
+def test_ochs_arguments_are_checked():
+    from handrank.abstraction import checked_clusters, opponent_clusters
+
+    good = np.zeros(1326, dtype=np.int64)
+    assert checked_clusters(good).dtype == np.uint8
+    for bad, kind, words in [(np.zeros(1325, dtype=np.int64), ValueError, "1,326 holdings"),
+                             (np.zeros(1326), TypeError, "integer array"),
+                             (np.full(1326, 2), ValueError, "no holding is in \\[0, 1\\]"),
+                             (np.full(1326, 64), ValueError, "at most 63"),
+                             (np.full(1326, -1), ValueError, "from 0")]:
+        with pytest.raises(kind, match=words):
+            checked_clusters(bad)
+        with pytest.raises(kind, match=words):
+            class_features("flop", ochs=bad)
+    from handrank.abstraction import board_ochs
+
+    for boards, kind, words in [("Kd 7c", ValueError, "3, 4 or 5 cards"), ("Kd 7c 7c", ValueError, "duplicate"),
+                                (np.array([[1, 2, 2]]), ValueError, "row 0"), (np.array([[1, 2, 60]]), ValueError,
+                                                                                 "out of range|above 51"),
+                                (np.array([[1.0, 2, 3]]), TypeError, "integer")]:
+        with pytest.raises(kind, match=words):
+            board_ochs(boards, good)
+    with pytest.raises(ValueError, match="1,326 holdings"):
+        board_ochs("Kd 7c 2h", good[:10])
+    with pytest.raises(ValueError, match="threads"):
+        board_ochs("Kd 7c 2h", good, threads=0)
+    for k in (0, 65):
+        with pytest.raises(ValueError, match="k must be from 1 to 64"):
+            opponent_clusters(k)
+    with pytest.raises(TypeError):
+        opponent_clusters("8")

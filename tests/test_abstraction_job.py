@@ -56,3 +56,25 @@ def test_bad_arguments_are_refused_before_anything_is_written(tmp_path, kwargs, 
 def test_a_missing_folder_is_refused(tmp_path, capsys):
     assert main(["abstraction", "--out", str(tmp_path / "missing" / "a.npz")]) == 2
     assert "does not exist" in capsys.readouterr().err and not (tmp_path / "missing").exists()
+
+
+def test_ochs_features_are_saved_block_by_block_for_the_seeds_clusters(tmp_path):
+    """ochs:K: the strength blocks hold every holding's OCHS against the seed's opponent
+    clusters (the same numbers as ochs_many), and a run with other clusters is refused."""
+    from handrank.abstraction import ochs_many, opponent_clusters
+    from handrank.abstraction_job import output_bytes, parse_features
+    from handrank.strength import canonical_boards
+
+    assert parse_features("ochs:8") == ("ochs", 8) and output_bytes("flop", "ochs:8") > output_bytes("flop", "ehs")
+    out = tmp_path / "flop.npz"
+    first = run_abstraction_job("flop", out, features="ochs:3", buckets=4, seed=5, part=(1, 28), threads=2)
+    assert not first["complete"] and first["blocks_done"] == 1
+    block = tmp_path / "flop.npz.strength.npz.parts" / "block-00000.npz"
+    boards = canonical_boards(3)[0][:64]
+    clusters = opponent_clusters(3, seed=5, threads=2)
+    with np.load(block) as data:
+        assert data["ochs"].dtype == np.float32 and data["ochs"].shape == (64, 1326, 3)
+        expected = ochs_many(boards[:4], clusters, 2).astype(np.float32)
+        assert np.array_equal(data["ochs"][:4], expected, equal_nan=True)
+    with pytest.raises(ValueError, match="holds blocks of another job"):
+        run_abstraction_job("flop", out, features="ochs:3", buckets=4, seed=6, part=(2, 28))

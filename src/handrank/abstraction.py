@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["ClassFeatures", "class_features", "STREETS", "Buckets", "emd_kmeans", "kmeans"]
+__all__ = ["ClassFeatures", "class_features", "opponent_clusters", "board_ochs", "STREETS", "Buckets", "emd_kmeans",
+           "kmeans"]
 
 STREETS = {"flop": 3, "turn": 4, "river": 5}
 """Board cards of each street."""
@@ -42,7 +43,9 @@ _BLOCK = 64  # boards a step: Ctrl-C and progress between steps; memory bounded 
 class ClassFeatures:
     """Features of every isomorphism class of a street, indexed by ``indexer.index``: ``ehs``
     and ``ehs2`` (float64), and with bins the ``histogram`` (uint16 counts of each class's
-    ``runouts`` in equal bins of river hand strength over 0..1)."""
+    ``runouts`` in equal bins of river hand strength over 0..1); with opponent clusters the
+    ``ochs`` (float32, one column a cluster: the class's expected river hand strength
+    against a hand of that cluster; NaN where the cluster has no hand left on any runout)."""
 
     street: str
     indexer: Indexer
@@ -50,23 +53,31 @@ class ClassFeatures:
     ehs2: npt.NDArray[np.float64]
     histogram: npt.NDArray[np.uint16] | None
     runouts: int
+    ochs: npt.NDArray[np.float32] | None = None
 
     def __repr__(self) -> str:
         bins = "" if self.histogram is None else f", bins={self.histogram.shape[1]}"
-        return f"ClassFeatures(street={self.street!r}, classes={len(self.ehs)}{bins}, runouts={self.runouts})"
+        ochs = "" if self.ochs is None else f", ochs={self.ochs.shape[1]}"
+        return (f"ClassFeatures(street={self.street!r}, classes={len(self.ehs)}{bins}{ochs}, "
+                f"runouts={self.runouts})")
 
 
-def class_features(street: str, *, bins: int | None = None, threads: int | None = None,
+def class_features(street: str, *, bins: int | None = None, ochs: npt.ArrayLike | None = None,
+                   threads: int | None = None,
                    progress: bool | Callable[[int, int], None] | None = None) -> ClassFeatures:
     """EHS, EHS² and (with ``bins``) river-HS histograms of every class of hole cards and a
-    ``street`` ("flop", "turn" or "river") board, as arrays indexed by ``Indexer([2, k])``.
+    ``street`` ("flop", "turn" or "river") board, as arrays indexed by ``Indexer([2, k])``;
+    with ``ochs``, the cluster of each of the 1,326 holdings (``opponent_clusters(8)``), each
+    class's OCHS: its expected river hand strength against a hand of each cluster (Johanson
+    et al., "Evaluating State-Space Abstractions in Extensive-Form Games", AAMAS 2013).
 
-    Memory is the output: a float64 pair and ``bins`` uint16 counts a class (flops: 1.3 M
-    classes; turns: 14 M; rivers: 123 M). ``progress=True`` shows a bar.
+    Memory is the output: a float64 pair, ``bins`` uint16 counts and a float32 a cluster a
+    class (flops: 1.3 M classes; turns: 14 M; rivers: 123 M). ``progress=True`` shows a bar.
 
     Raises:
-        ValueError: an unknown street, bins outside 1..10000, threads below 1.
-        TypeError: bins, threads or progress of the wrong type.
+        ValueError: an unknown street, bins outside 1..10000, clusters that are not 1,326 ids
+            numbered from 0 without a gap (at most 64 clusters), threads below 1.
+        TypeError: bins, ochs, threads or progress of the wrong type.
     """
     import numpy as np
 
@@ -75,6 +86,7 @@ def class_features(street: str, *, bins: int | None = None, threads: int | None 
 
     if street not in STREETS:
         raise ValueError(f"street must be one of {', '.join(STREETS)}, got {street!r}")
+    clusters = None if ochs is None else checked_clusters(ochs)
     bins_, nthreads = check_bins(bins), thread_count(threads)
     report = progress_reporter(progress, f"class features ({street})")
     cards = STREETS[street]
@@ -85,15 +97,208 @@ def class_features(street: str, *, bins: int | None = None, threads: int | None 
     ehs2 = np.full(size, np.nan)
     histogram = np.zeros((size, bins_), dtype=np.uint16) if bins_ else None
     boards, _ = canonical_boards(cards)
-    features = ClassFeatures(street, indexer, ehs, ehs2, histogram, runouts)
+    ochs_out = None if clusters is None else np.full((size, int(clusters.max()) + 1), np.nan, dtype=np.float32)
+    features = ClassFeatures(street, indexer, ehs, ehs2, histogram, runouts, ochs_out)
     for start in range(0, len(boards), _BLOCK):
         block = boards[start:start + _BLOCK]
         strength = hand_strength_many(block, bins=bins_ or None, threads=nthreads)
         counts = None if strength.histogram is None else np.rint(strength.histogram * runouts)
         scatter(features, block, strength.ehs, strength.ehs2, counts, nthreads)
+        if clusters is not None:
+            scatter_ochs(features, block, ochs_many(block, clusters, nthreads), nthreads)
         if report:
             report(min(len(boards), start + _BLOCK), len(boards))
     return features
+
+
+def checked_clusters(clusters: object) -> npt.NDArray[np.uint8]:
+    """Opponent clusters checked: 1,326 integer ids (one a holding, in ``holdings()`` order)
+    numbered 0 .. k - 1 with every cluster used, k at most 64."""
+    import numpy as np
+
+    from ._core import lib
+
+    array = np.asarray(clusters)
+    if array.dtype.kind not in "iu":
+        raise TypeError(f"ochs takes an integer array of cluster ids (opponent_clusters), got dtype {array.dtype}")
+    if array.shape != (1326,):
+        raise ValueError(f"ochs takes one cluster id for each of the 1,326 holdings, got shape {array.shape}")
+    if array.min() < 0 or array.max() >= lib.HR_MAX_CLUSTERS:
+        raise ValueError(f"cluster ids run from 0 to at most {lib.HR_MAX_CLUSTERS - 1}, got {int(array.min())}.."
+                         f"{int(array.max())}")
+    missing = sorted(set(range(int(array.max()) + 1)) - set(array.tolist()))
+    if missing:
+        raise ValueError(f"clusters are numbered 0 .. k - 1 with every one used: no holding is in {missing[:5]}")
+    return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+def _ochs_board(board: bytes, clusters: bytes, k: int) -> npt.NDArray[np.float64]:
+    """(1326, k) OCHS of every holding on one board: one C call (runs anywhere, for Dask)."""
+    import numpy as np
+
+    from ._core import ffi, lib
+    from ._equity_input import check_status
+
+    total, runouts = np.zeros(1326 * k), np.zeros(1326 * k, dtype=np.uint32)
+    check_status(lib.hr_hand_strength_ochs(board, len(board), clusters, k, 0, 2**62,
+                                           ffi.from_buffer("double[]", total), ffi.from_buffer("uint32_t[]", runouts)))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (total / runouts).reshape(1326, k)
+
+
+def ochs_many(boards: Any, clusters: npt.NDArray[np.uint8], threads: int, client: Any = None
+              ) -> npt.NDArray[np.float64]:
+    """(m, 1326, k) OCHS of every holding on each board (NaN where it meets the board or a
+    cluster has no hand left on any runout): one C call a board, boards on threads or on a
+    Dask ``client``'s workers. Each board's runouts are summed in one call, in order: the
+    same doubles on any number of threads or machines."""
+    import numpy as np
+
+    from ._work import run_slices
+
+    k, packed = int(clusters.max()) + 1, clusters.tobytes()
+    rows = [bytes(board) for board in np.asarray(boards)]
+    if client is not None:
+        parts = client.gather(client.map(_ochs_board, rows, [packed] * len(rows), [k] * len(rows)))
+    else:
+        parts = run_slices([functools.partial(_ochs_board, row, packed, k) for row in rows], threads)
+    return np.stack(parts) if parts else np.full((0, 1326, k), np.nan)
+
+
+def board_ochs(boards: Any, clusters: npt.ArrayLike, *, threads: int | None = None) -> npt.NDArray[np.float64]:
+    """OCHS of every holding on a board: (1326, k), one row a holding in ``holdings()`` order,
+    one column a cluster of ``clusters`` (``opponent_clusters``): the holding's expected river
+    hand strength against a hand of that cluster, NaN where the holding meets the board (or the
+    cluster has no hand left on any runout). An (m, 3..5) array of boards gives (m, 1326, k),
+    boards on threads.
+
+    >>> import handrank
+    >>> clusters = opponent_clusters(3, seed=1)
+    >>> ochs = board_ochs("Kd 7c 2h", clusters)
+    >>> ochs.shape, [round(float(x), 3) for x in ochs[handrank.holding_index("Ks Kh")]]
+    ((1326, 3), [0.981, 0.984, 0.981])
+
+    Raises:
+        ValueError: a board of other than 3..5 cards or with a card twice; bad clusters (as
+            ``class_features``); threads below 1.
+        TypeError: boards or clusters that are not cards or integer arrays.
+    """
+    import numpy as np
+
+    from ._rows import as_cards
+    from ._work import thread_count
+    from .cards import parse
+
+    cluster_of, nthreads = checked_clusters(clusters), thread_count(threads)
+    one = isinstance(boards, str) or (not hasattr(boards, "ndim") and not any(
+        isinstance(item, (list, tuple)) for item in boards))
+    array = np.array([parse(boards)], dtype=np.uint8) if one else as_cards(boards, "boards", (None, None))
+    if array.shape[1] not in (3, 4, 5):
+        raise ValueError(f"a board has 3, 4 or 5 cards, got {array.shape[1]}")
+    for row, cards in enumerate(array):
+        if len(set(cards.tolist())) != len(cards) or cards.max(initial=0) > 51:
+            raise ValueError(f"boards: row {row}: a card twice or a card id above 51: {cards.tolist()}")
+    result = ochs_many(array, cluster_of, nthreads)
+    return result[0] if one else result
+
+
+def scatter_ochs(features: ClassFeatures, boards: Any, ochs: Any, threads: int) -> None:
+    """Store each holding's OCHS on each board ((m, 1326, k); a holding meeting the board is
+    NaN in every column) at its class's index."""
+    import numpy as np
+
+    from .simulate import holdings
+
+    assert features.ochs is not None
+    missing = np.isnan(ochs).all(axis=2)
+    board_of = np.asarray(boards)
+    rows, holding = np.nonzero(~missing)
+    for first in range(0, len(rows), 1 << 18):  # bounded temporaries
+        part = slice(first, first + (1 << 18))
+        cards = np.concatenate([holdings()[holding[part]], board_of[rows[part]]], axis=1)
+        index = features.indexer.index(cards, threads=threads)
+        features.ochs[index] = ochs[rows[part], holding[part]]
+
+
+def preflop_class_of_holdings() -> npt.NDArray[np.int64]:
+    """The preflop class (0..168: a pair, suited or offsuit ranks) of each of the 1,326
+    holdings: row * 13 + column of the 13 x 13 chart, aces first, suited above the diagonal."""
+    import numpy as np
+
+    from .simulate import holdings
+
+    cards = holdings().astype(np.int64)
+    high, low = 12 - (cards[:, 0] >> 2), 12 - (cards[:, 1] >> 2)
+    suited = (cards[:, 0] & 3) == (cards[:, 1] & 3)
+    return (high * 13 + low) * suited + (low * 13 + high) * ~suited  # type: ignore[no-any-return]
+
+
+@functools.lru_cache(maxsize=4)
+def preflop_histograms(bins: int = 50, threads: int = 1) -> npt.NDArray[np.float64]:
+    """(169, bins): each preflop class's distribution of river hand strength over every
+    board (every flop's runouts, each flop weighted by the boards it stands for), as
+    fractions adding up to 1: what the opponent clusters are drawn from. Seconds, once."""
+    import numpy as np
+
+    from .strength import canonical_boards, hand_strength_many
+
+    boards, weights = canonical_boards(3)
+    counts = np.zeros((1326, bins))
+    for start in range(0, len(boards), _BLOCK):
+        block = slice(start, start + _BLOCK)
+        strength = hand_strength_many(boards[block], bins=bins, threads=threads)
+        assert strength.histogram is not None
+        counts += np.einsum("m,mhb->hb", weights[block].astype(np.float64), np.nan_to_num(strength.histogram))
+    by_class = np.zeros((169, bins))
+    np.add.at(by_class, preflop_class_of_holdings(), counts)
+    return by_class / by_class.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+
+
+def opponent_clusters(k: int = 8, *, seed: int = 0, bins: int = 50, threads: int | None = None
+                      ) -> npt.NDArray[np.uint8]:
+    """The 1,326 holdings in ``k`` clusters of preflop hands, for OCHS (``class_features(...,
+    ochs=...)``): the 169 preflop classes clustered by ``emd_kmeans`` over their ``bins``-bin
+    distributions of river hand strength (each weighted by its combos: 6 a pair, 4 suited, 12
+    offsuit; the distributions quantized to 10,000 counts), as Johanson et al. cluster them.
+    Cluster 0 holds the strongest hands (the highest mean hand strength), k - 1 the weakest.
+    A seed gives the same clusters anywhere.
+
+    >>> clusters = opponent_clusters(4, seed=1)
+    >>> clusters.shape, sorted(set(clusters.tolist()))
+    ((1326,), [0, 1, 2, 3])
+
+    Raises:
+        ValueError: k outside 1..64 (and at most 169), bins outside 1..10000, a bad seed.
+        TypeError: k, seed or bins not ints.
+    """
+    import numpy as np
+
+    from ._work import thread_count
+    from .cards import exact_int
+    from .strength import check_bins
+
+    count = exact_int(k, "k as an int")
+    if not 1 <= count <= 64:
+        raise ValueError(f"k must be from 1 to 64 clusters, got {count}")
+    bins_ = check_bins(bins) or 0
+    if not bins_:
+        raise ValueError("bins must be at least 1")
+    nthreads = thread_count(threads)
+    seed_value = seed_or_drawn(seed)
+    shares = preflop_histograms(bins_, nthreads)
+    quantized = np.floor(shares * 10_000).astype(np.int64)  # largest remainders make each row 10,000 exactly
+    short = 10_000 - quantized.sum(axis=1)
+    order = np.argsort(-(shares * 10_000 - quantized), axis=1, kind="stable")
+    for row in range(169):
+        quantized[row, order[row, :short[row]]] += 1
+    classes = preflop_class_of_holdings()
+    combos = np.bincount(classes, minlength=169)
+    result = emd_kmeans(quantized, count, seed=seed_value, weights=combos, threads=nthreads)
+    centre = (np.arange(bins_) + 0.5) / bins_
+    strength = np.array([float((shares[result.labels == c] * centre).sum(axis=1).mean()) for c in range(count)])
+    rank = np.empty(count, dtype=np.int64)
+    rank[np.argsort(-strength, kind="stable")] = np.arange(count)
+    return rank[result.labels][classes].astype(np.uint8)
 
 
 def scatter(features: ClassFeatures, boards: Any, ehs: Any, ehs2: Any, counts: Any, threads: int) -> None:
@@ -315,21 +520,30 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
     if not np.isfinite(array).all():
         raise ValueError("points must be finite (no NaN or infinity)")
     n = len(array)
-    buckets, seed_, rounds, _, point_weights = _clustering_arguments(n, k, seed, iterations, threads, weights)
+    buckets, seed_, rounds, nthreads, point_weights = _clustering_arguments(n, k, seed, iterations, threads, weights)
     weight = np.ones(n) if point_weights is None else point_weights.astype(np.float64)
     rng = np.random.Generator(np.random.PCG64(seed_))
 
+    from ._core import ffi, lib
+    from ._equity_input import check_status
+
+    dims = array.shape[1]
+    source = ffi.from_buffer("double[]", array)
+
     def nearest(centers: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]:
-        labels = np.empty(n, dtype=np.int32)
-        best = np.empty(n)
-        for a in range(0, n, 1 << 14):
-            block = array[a:a + (1 << 14)]
-            squared = ((block[:, None, :] - centers[None, :, :]) ** 2).sum(axis=2)
-            labels[a:a + len(block)] = squared.argmin(axis=1)
-            best[a:a + len(block)] = squared.min(axis=1)
+        """Each point's nearest centre and squared distance, in C, slices on threads."""
+        labels, best = np.empty(n, dtype=np.int32), np.empty(n)
+        center_buffer = ffi.from_buffer("double[]", np.ascontiguousarray(centers))
+        label_buffer, best_buffer = ffi.from_buffer("int32_t[]", labels), ffi.from_buffer("double[]", best)
+
+        def part(first: int, end: int) -> None:
+            check_status(int(lib.hr_kmeans_assign(source, first, end, dims, center_buffer, len(centers),
+                                                  label_buffer, best_buffer)))
+
+        _slices(n, nthreads, part)
         return labels, best
 
-    centers = np.empty((buckets, array.shape[1]))
+    centers = np.empty((buckets, dims))
     centers[0] = array[int(rng.choice(n, p=weight / weight.sum())) if weight.sum() else 0]
     distance = nearest(centers[:1])[1]
     for c in range(1, buckets):
@@ -337,7 +551,7 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
         pick = (int(np.searchsorted(running, rng.random() * running[-1], side="right")) if running[-1] > 0
                 else c % n)
         centers[c] = array[min(pick, n - 1)]
-        distance = np.minimum(distance, ((array - centers[c]) ** 2).sum(axis=1))
+        distance = np.minimum(distance, nearest(centers[c:c + 1])[1])
     labels = np.full(n, -1, dtype=np.int32)
     history: list[float] = []
     for _ in range(rounds):

@@ -10,10 +10,12 @@
    them on a Dask cluster. They are merged into ``OUT.strength.npz`` (kept: a later run with
    other buckets starts from it).
 2. Each class's features (``handrank.abstraction.class_features``'s numbers), then buckets:
-   ``emd_kmeans`` of the histograms (``hist:B``) or ``kmeans`` of EHS (``ehs``), seeded.
+   ``emd_kmeans`` of the histograms (``hist:B``), ``kmeans`` of EHS (``ehs``) or ``kmeans`` of
+   the OCHS vectors (``ochs:K``: against K opponent clusters, ``opponent_clusters(K, seed)``;
+   the strength blocks hold every holding's OCHS too), seeded.
 3. ``OUT``, an ``.npz`` that plain numpy loads: ``buckets`` (uint32, one per class index of
    ``Indexer([2, k])``), ``centroids``, ``objective``, ``history``, ``street``, ``features``,
-   ``seed``.
+   ``seed`` (and ``clusters``, each holding's opponent cluster, for ``ochs:K``).
 """
 
 from __future__ import annotations
@@ -21,24 +23,29 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 __all__ = ["run_abstraction_job", "parse_features", "classes_of_street"]
 
 
 def parse_features(text: object) -> tuple[str, int | None]:
-    """``hist:B`` (river-HS histograms of B bins, 1..10000) or ``ehs``.
+    """``hist:B`` (river-HS histograms of B bins, 1..10000), ``ehs``, or ``ochs:K`` (OCHS
+    against K opponent clusters, 1..64).
 
-    >>> parse_features("hist:50"), parse_features("ehs")
-    (('hist', 50), ('ehs', None))
+    >>> parse_features("hist:50"), parse_features("ehs"), parse_features("ochs:8")
+    (('hist', 50), ('ehs', None), ('ochs', 8))
     """
     if not isinstance(text, str):
-        raise TypeError(f"features are 'hist:B' or 'ehs', got {type(text).__name__}")
-    kind, _, bins = text.strip().lower().partition(":")
-    if kind == "ehs" and not bins:
+        raise TypeError(f"features are 'hist:B', 'ehs' or 'ochs:K', got {type(text).__name__}")
+    kind, _, number = text.strip().lower().partition(":")
+    if kind == "ehs" and not number:
         return "ehs", None
-    if kind == "hist" and bins.isdigit() and 1 <= int(bins) <= 10_000:
-        return "hist", int(bins)
-    raise ValueError(f"features are 'hist:B' with B bins from 1 to 10000 (hist:50) or 'ehs', got {text!r}")
+    if kind == "hist" and number.isdigit() and 1 <= int(number) <= 10_000:
+        return "hist", int(number)
+    if kind == "ochs" and number.isdigit() and 1 <= int(number) <= 64:
+        return "ochs", int(number)
+    raise ValueError(f"features are 'hist:B' with B bins from 1 to 10000 (hist:50), 'ehs', or 'ochs:K' with K "
+                     f"opponent clusters from 1 to 64 (ochs:8), got {text!r}")
 
 
 def classes_of_street(street: str) -> int:
@@ -58,7 +65,17 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     import numpy as np
 
     from ._work import progress_reporter, thread_count
-    from .abstraction import STREETS, ClassFeatures, checked_iterations, emd_kmeans, kmeans, scatter, seed_or_drawn
+    from .abstraction import (
+        STREETS,
+        ClassFeatures,
+        checked_iterations,
+        emd_kmeans,
+        kmeans,
+        opponent_clusters,
+        scatter,
+        scatter_ochs,
+        seed_or_drawn,
+    )
     from .cards import exact_int
     from .isomorphism import Indexer
     from .strength_job import run_strength_job
@@ -66,7 +83,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     # every argument checked before anything is computed or written
     if street not in STREETS:
         raise ValueError(f"street must be one of {', '.join(STREETS)}, got {street!r}")
-    kind, bins = parse_features(features)
+    kind, number = parse_features(features)
+    bins = number if kind == "hist" else None
     classes = classes_of_street(street)
     k = exact_int(buckets, "buckets as an int")
     if not 1 <= k <= classes:
@@ -80,9 +98,13 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     strength_out = out.with_name(out.name + ".strength.npz")
     summary: dict[str, object] = {"street": street, "classes": classes, "buckets": k, "features": features,
                                   "seed": seed, "out": str(out), "complete": False}
+    clusters = None
+    if kind == "ochs":  # the opponent clusters come from the seed: every part and every rerun gets the same
+        assert number is not None
+        clusters = opponent_clusters(number, seed=seed, threads=nthreads)
     if not strength_out.exists():
         done = run_strength_job(street, strength_out, bins=bins, threads=nthreads, part=part, scheduler=scheduler,
-                                progress=report)
+                                progress=report, clusters=clusters)
         summary.update(blocks=done["blocks"], blocks_done=done["blocks_done"])
         if not done["complete"]:
             summary["seconds"] = round(time.perf_counter() - start, 3)
@@ -94,28 +116,48 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         if int(data["bins"]) != (bins or 0):
             raise ValueError(f"{strength_out} holds histograms of {int(data['bins'])} bins, not {bins or 0}: "
                              "delete it, or ask for its bins")
+        if clusters is not None and ("clusters" not in data.files or
+                                     not np.array_equal(data["clusters"], clusters)):
+            raise ValueError(f"{strength_out} holds no OCHS against these {number} clusters (seed {seed}): delete "
+                             "it, or use another --out")
         boards, ehs, ehs2 = data["boards"], data["ehs"], data["ehs2"]
         counts = data["histogram"] if bins else None
+        board_ochs = data["ochs"] if clusters is not None else None
         runouts = int(data["runouts"])
     indexer = Indexer([2, STREETS[street]])
     class_features = ClassFeatures(street, indexer, np.full(classes, np.nan), np.full(classes, np.nan),
-                                   np.zeros((classes, bins), dtype=np.uint16) if bins else None, runouts)
+                                   np.zeros((classes, bins), dtype=np.uint16) if bins else None, runouts,
+                                   None if number is None or kind != "ochs" else
+                                   np.full((classes, number), np.nan, dtype=np.float32))
     for first in range(0, len(boards), 256):  # the board arrays in steps: bounded temporaries
         rows = slice(first, first + 256)
         scatter(class_features, boards[rows], ehs[rows], ehs2[rows], None if counts is None else counts[rows],
                 nthreads)
+        if board_ochs is not None:
+            scatter_ochs(class_features, boards[rows], board_ochs[rows], nthreads)
     if np.isnan(class_features.ehs).any():
         raise AssertionError("a class with no member on the street's boards")
     if kind == "hist":
         assert class_features.histogram is not None
         result = emd_kmeans(class_features.histogram, k, seed=seed, iterations=rounds, threads=nthreads,
                             progress=report)
+    elif kind == "ochs":
+        assert class_features.ochs is not None
+        points = class_features.ochs.astype(np.float64)
+        # a cluster with no hand left on any runout of a class (only a tiny cluster can be
+        # blocked so): the class's EHS stands in for it
+        blocked = np.isnan(points)
+        points[blocked] = np.broadcast_to(class_features.ehs[:, None], points.shape)[blocked]
+        result = kmeans(points, k, seed=seed, iterations=rounds, threads=nthreads)
     else:
         result = kmeans(class_features.ehs, k, seed=seed, iterations=rounds)
     temporary = out.with_name(out.name + ".tmp.npz")
-    np.savez(temporary, buckets=result.labels.astype(np.uint32), centroids=result.centroids,
-             objective=result.objective, history=np.array(result.history), street=street, features=features,
-             seed=np.uint64(seed), runouts=runouts)
+    arrays: dict[str, Any] = {"buckets": result.labels.astype(np.uint32), "centroids": result.centroids,
+                              "objective": result.objective, "history": np.array(result.history), "street": street,
+                              "features": features, "seed": np.uint64(seed), "runouts": runouts}
+    if clusters is not None:
+        arrays["clusters"] = clusters  # each holding's opponent cluster
+    np.savez(temporary, **arrays)
     temporary.replace(out)  # there whole or not at all
     summary.update(complete=True, objective=result.objective, iterations=len(result.history),
                    seconds=round(time.perf_counter() - start, 3))
@@ -126,5 +168,8 @@ def output_bytes(street: str, features: str) -> int:
     """About the bytes the job writes: the strength file (kept), then the buckets."""
     from .strength_job import output_bytes as strength_bytes
 
-    return strength_bytes(street, parse_features(features)[1]) + 4 * classes_of_street(street)
+    kind, number = parse_features(features)
+    if kind == "ochs":
+        return strength_bytes(street, None, number or 0) + 4 * classes_of_street(street)
+    return strength_bytes(street, number) + 4 * classes_of_street(street)
 

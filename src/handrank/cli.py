@@ -603,8 +603,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--street", choices=("flop", "turn", "river"), default="flop",
                      help="the classes: hole cards with a flop, turn or river (default flop)")
     sub.add_argument("--features", default="hist:50",
-                     help="hist:B (river-HS histograms of B bins, clustered under the earth mover's distance) "
-                          "or ehs (default hist:50)")
+                     help="hist:B (river-HS histograms of B bins, clustered under the earth mover's distance), "
+                          "ehs, or ochs:K (hand strength against K opponent clusters) (default hist:50)")
     sub.add_argument("--buckets", type=_whole_number, default=200, help="how many buckets (default 200)")
     sub.add_argument("--seed", type=_whole_number, help="the clustering's seed (default: random, printed)")
     sub.add_argument("--iterations", type=_whole_number, default=100,

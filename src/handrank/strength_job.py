@@ -35,14 +35,14 @@ __all__ = ["run_strength_job", "BLOCK"]
 
 BLOCK = 64
 STREETS = {"flop": 3, "turn": 4, "river": 5}
-FIELDS = ("hs", "ehs", "ehs2", "histogram")
+FIELDS = ("hs", "ehs", "ehs2", "histogram", "ochs")
 
 
-def output_bytes(street: str, bins: int | None) -> int:
+def output_bytes(street: str, bins: int | None, clusters: int = 0) -> int:
     """About how many bytes the merged output of a street takes (its blocks as much again,
     while they are merged): said before a run starts."""
     boards = {"flop": 1_755, "turn": 16_432, "river": 134_459}[street]
-    return boards * 1326 * (3 * 8 + 2 * (bins or 0)) + boards * 6
+    return boards * 1326 * (3 * 8 + 2 * (bins or 0) + 4 * clusters) + boards * 6
 
 
 def _counts(histogram: Any, runouts: int) -> Any:
@@ -58,9 +58,16 @@ def _parts_dir(out: Path) -> Path:
 
 def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads: int | None = None,
                      part: tuple[int, int] = (1, 1), scheduler: str | None = None,
-                     progress: bool | Callable[[int, int], None] | None = None) -> dict[str, object]:
-    """Work the blocks of this part that are not saved yet; merge when all are. A summary."""
+                     progress: bool | Callable[[int, int], None] | None = None,
+                     clusters: Any = None) -> dict[str, object]:
+    """Work the blocks of this part that are not saved yet; merge when all are. A summary.
+    With ``clusters`` (a holding's opponent cluster, ``abstraction.opponent_clusters``) each
+    block also holds ``ochs`` (m, 1326, k) float32: every holding's OCHS on each board."""
+    import hashlib
+
     import numpy as np
+
+    from .abstraction import checked_clusters, ochs_many
 
     if street not in STREETS:
         raise ValueError(f"street must be one of {', '.join(STREETS)}, got {street!r}")
@@ -72,7 +79,8 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     from .strength import check_bins
 
     check_bins(bins)
-    thread_count(threads)
+    nthreads = thread_count(threads)
+    cluster_of = None if clusters is None else checked_clusters(clusters)
     progress = progress_reporter(progress, f"strength ({street}s)")
     if not out.parent.is_dir():
         raise ValueError(f"cannot write {out}: the folder {out.parent} does not exist")
@@ -100,6 +108,8 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     parts.mkdir(exist_ok=True)
     settings = parts / "settings.txt"
     wanted = f"street={street} bins={bins} boards={len(boards)} block={BLOCK}\n"
+    if cluster_of is not None:  # the clusters by their bytes: a resumed run must ask for the same ones
+        wanted += f"ochs={int(cluster_of.max()) + 1} clusters={hashlib.sha256(cluster_of.tobytes()).hexdigest()[:16]}\n"
     if settings.exists() and settings.read_text() != wanted:
         raise ValueError(f"{parts} holds blocks of another job ({settings.read_text().strip()}); "
                          "remove it or use another --out")
@@ -110,9 +120,12 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     for block in mine:
         rows = boards[block * BLOCK:(block + 1) * BLOCK]
         result = hand_strength_many(rows, bins=bins, threads=threads, client=client)
-        arrays: dict[str, Any] = {name: getattr(result, name) for name in FIELDS if getattr(result, name) is not None}
+        arrays: dict[str, Any] = {name: getattr(result, name) for name in FIELDS
+                                  if getattr(result, name, None) is not None}  # ochs: below
         if "histogram" in arrays:  # exact counts, a quarter of the float64 size
             arrays["histogram"] = _counts(arrays["histogram"], runouts)
+        if cluster_of is not None:
+            arrays["ochs"] = ochs_many(rows, cluster_of, nthreads, client).astype(np.float32)
         temporary = parts / f"block-{block:05d}.tmp.npz"
         np.savez(temporary, **arrays)
         temporary.replace(parts / f"block-{block:05d}.npz")  # a block is there whole or not at all
@@ -128,7 +141,11 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     if len(present) == blocks:
         merged: dict[str, Any] = {"boards": boards, "weights": weights, "street": street, "bins": bins or 0,
                                   "runouts": runouts}
-        loaded = [_load_block(path, min(BLOCK, len(boards) - b * BLOCK), bins) for b, path in enumerate(present)]
+        clusters_k = 0 if cluster_of is None else int(cluster_of.max()) + 1
+        loaded = [_load_block(path, min(BLOCK, len(boards) - b * BLOCK), bins, clusters_k)
+                  for b, path in enumerate(present)]
+        if cluster_of is not None:
+            merged["clusters"] = cluster_of
         for name in FIELDS:
             if name in loaded[0]:
                 merged[name] = np.concatenate([block[name] for block in loaded])
@@ -138,16 +155,18 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     return summary
 
 
-def _load_block(path: Path, rows: int, bins: int | None) -> dict[str, Any]:
+def _load_block(path: Path, rows: int, bins: int | None, clusters: int = 0) -> dict[str, Any]:
     """A saved block's arrays, checked: a file that is cut short, is not an .npz of this job's
     arrays or has the wrong shapes is refused by name (deleting it makes the next run
     compute its boards again)."""
     import numpy as np
 
     shapes: dict[str, tuple[int, ...]] = {"hs": (rows, 1326), "ehs": (rows, 1326), "ehs2": (rows, 1326)}
-    dtypes = {"hs": "float64", "ehs": "float64", "ehs2": "float64", "histogram": "uint16"}
+    dtypes = {"hs": "float64", "ehs": "float64", "ehs2": "float64", "histogram": "uint16", "ochs": "float32"}
     if bins:
         shapes["histogram"] = (rows, 1326, bins)
+    if clusters:
+        shapes["ochs"] = (rows, 1326, clusters)
     redo = "delete it and run the same command again to compute its boards again"
     try:
         with np.load(path, allow_pickle=False) as data:

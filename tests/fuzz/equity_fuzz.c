@@ -261,6 +261,24 @@ int main(int argc, char **argv) {
                 hr_iso_free(iso);
             }
         }
+        if (r % 200 == 0) { /* OCHS and plain k-means (added later: they draw from a copy of the stream) */
+            uint64_t before_ochs = state;
+            static uint8_t ochs_clusters[1326];
+            static double ochs_sum[1326 * HR_MAX_CLUSTERS], km_points[64 * 8], km_centers[8 * 8], km_best[64];
+            static uint32_t ochs_runs[1326 * HR_MAX_CLUSTERS];
+            static int32_t km_labels[64];
+            int nclusters = upto(HR_MAX_CLUSTERS + 4) - 2; /* -2 .. 65: the ends are refused */
+            for (int i = 0; i < 1326; i++)
+                ochs_clusters[i] = (uint8_t)(upto(8) ? upto(nclusters > 0 ? nclusters : 1) : upto(256));
+            hr_hand_strength_ochs(board, nboard, ochs_clusters, nclusters, (uint64_t)upto(40), (uint64_t)upto(60),
+                                  ochs_sum, ochs_runs);
+            int km_d = upto(9), km_k = upto(9), km_rows = km_d ? upto(64 * 8 / km_d + 1) : upto(64);
+            for (int i = 0; i < 64 * 8; i++) km_points[i] = upto(8) ? (double)upto(1000) / 7.0 : (double)next();
+            for (int i = 0; i < 8 * 8; i++) km_centers[i] = (double)upto(1000) / 3.0;
+            if (km_rows <= 64) /* labels and distances hold 64 rows */
+                hr_kmeans_assign(km_points, upto(3) - 1, km_rows, km_d, km_centers, km_k, km_labels, km_best);
+            state = before_ochs;
+        }
         (void)nplayers;
     }
     printf("%ld rounds: no fault\n", rounds);

@@ -3,6 +3,8 @@ of a member hand, with histograms that count every runout."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -259,3 +261,46 @@ def test_ochs_arguments_are_checked():
             opponent_clusters(k)
     with pytest.raises(TypeError):
         opponent_clusters("8")
+
+
+@pytest.mark.parametrize("method", ["emd", "kmeans"])
+def test_a_stopped_clustering_resumes_and_ends_as_an_unstopped_one(tmp_path, monkeypatch, method):
+    """The checkpoint is saved as the clustering runs and when it stops (here: Ctrl-C in the
+    fourth iteration); run again with the same path, it resumes and gives the same buckets,
+    objective and history as a run that never stopped. One for other points is refused."""
+    from handrank import abstraction
+    from handrank.abstraction import emd_kmeans, kmeans
+
+    rng = np.random.default_rng(3)
+    if method == "emd":
+        points = rng.multinomial(40, np.ones(6) / 6, size=3000)
+        run = functools.partial(emd_kmeans, points, 9, seed=4, iterations=50, threads=2)
+    else:
+        points = rng.random((3000, 3))
+        run = functools.partial(kmeans, points, 9, seed=4, iterations=50, threads=2)
+    whole = run()
+    assert len(whole.history) > 5
+    path = tmp_path / "state.npz"
+    monkeypatch.setattr(abstraction, "CHECKPOINT_SECONDS", 0.0)  # save after every iteration
+    real, calls = abstraction._slices, []
+
+    def interrupted(n, nthreads, part):
+        calls.append(n)
+        if len(calls) == 9 + 4:  # 9 calls seed the 9 centroids, then one an iteration
+            raise KeyboardInterrupt
+        real(n, nthreads, part)
+
+    monkeypatch.setattr(abstraction, "_slices", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run(checkpoint=path)
+    monkeypatch.setattr(abstraction, "_slices", real)
+    with np.load(path) as saved:
+        assert 1 <= len(saved["history"]) < len(whole.history)
+    resumed = run(checkpoint=path)
+    assert (resumed.labels == whole.labels).all() and resumed.history == whole.history
+    assert resumed.objective == whole.objective and np.array_equal(resumed.centroids, whole.centroids)
+    other = np.ascontiguousarray(points[::-1])  # the same points in another order: another clustering
+    with pytest.raises(ValueError, match="is of another clustering"):
+        (emd_kmeans if method == "emd" else kmeans)(other, 9, seed=4, checkpoint=path)
+    with pytest.raises(ValueError, match="does not exist"):
+        run(checkpoint=tmp_path / "missing" / "state.npz")

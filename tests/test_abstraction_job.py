@@ -25,6 +25,7 @@ def test_parts_then_the_buckets_equal_the_library_calls(tmp_path, capsys):
         buckets, history = data["buckets"], data["history"]
         assert buckets.dtype == np.uint32 and buckets.shape == (1_286_792,) and str(data["street"]) == "flop"
         assert int(data["seed"]) == 3 and data["centroids"].shape == (7, 6)
+    assert not (tmp_path / "flop.npz.clustering.npz").exists()  # the clustering's checkpoint goes once done
     expected = emd_kmeans(class_features("flop", bins=6, threads=2).histogram, 7, seed=3, iterations=4)
     assert (buckets == expected.labels).all() and tuple(history) == expected.history
     # a second run with other buckets starts from the kept strength file

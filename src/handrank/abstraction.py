@@ -386,6 +386,69 @@ def _clustering_arguments(n: int, k: object, seed: object, iterations: object, t
     return buckets, drawn, rounds, nthreads, weights
 
 
+class _Checkpoint:
+    """A clustering's state saved as it runs (``checkpoint=`` of ``emd_kmeans`` and ``kmeans``):
+    after an iteration, at most every CHECKPOINT_SECONDS, and when the run stops (Ctrl-C
+    included), so a stopped clustering resumes where it was and ends where an unstopped one
+    would. The file names its input (a hash of the points and weights) and settings: one made
+    for anything else is refused by name."""
+
+    def __init__(self, path: object, identity: dict[str, object], data: list[Any]) -> None:
+        import hashlib
+        import time
+        from pathlib import Path
+
+        self.path = None if path is None else Path(path)  # type: ignore[arg-type]
+        if self.path is not None and not self.path.parent.is_dir():
+            raise ValueError(f"cannot write the checkpoint {self.path}: the folder {self.path.parent} does not exist")
+        digest = hashlib.sha256()
+        for array in data:
+            if array is not None:
+                digest.update(memoryview(array).cast("B"))
+        self.identity = repr(sorted({**identity, "input": digest.hexdigest()}.items()))
+        self.saved_at = time.monotonic()
+        self.pending: dict[str, Any] | None = None
+
+    def load(self) -> dict[str, Any] | None:
+        import numpy as np
+
+        if self.path is None or not self.path.exists():
+            return None
+        try:
+            with np.load(self.path, allow_pickle=False) as data:
+                state = {name: data[name] for name in data.files}
+        except Exception as error:  # a short or foreign file
+            raise ValueError(f"the checkpoint {self.path} is damaged ({type(error).__name__}); delete it") from None
+        if str(state.get("identity")) != self.identity:
+            raise ValueError(f"the checkpoint {self.path} is of another clustering (other points, k, seed or "
+                             "weights): delete it, or give another checkpoint path")
+        return state
+
+    def update(self, **arrays: Any) -> None:
+        """A consistent state (after an iteration): saved now if the last save is old enough."""
+        import time
+
+        self.pending = {name: value.copy() if hasattr(value, "copy") else value for name, value in arrays.items()}
+        if time.monotonic() - self.saved_at >= CHECKPOINT_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        import time
+
+        import numpy as np
+
+        if self.path is None or self.pending is None:
+            return
+        temporary = self.path.with_name(self.path.name + ".tmp.npz")
+        np.savez(temporary, identity=self.identity, **self.pending)
+        temporary.replace(self.path)  # there whole or not at all
+        self.saved_at, self.pending = time.monotonic(), None
+
+
+CHECKPOINT_SECONDS = 5.0
+"""Least time between two saves of a clustering's checkpoint."""
+
+
 def _slices(n: int, nthreads: int, run: Callable[[int, int], None]) -> None:
     from ._work import run_slices
 
@@ -407,7 +470,8 @@ def _assign(cdf: Any, bins: int, centroids: Any, k: int, assign: Any, distance: 
 
 def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, iterations: int = 100,
                weights: npt.ArrayLike | None = None, threads: int | None = None,
-               progress: bool | Callable[[int, int], None] | None = None) -> Buckets:
+               progress: bool | Callable[[int, int], None] | None = None,
+               checkpoint: str | os.PathLike[str] | None = None) -> Buckets:
     """k-means of histograms under the earth mover's distance, exactly: k-means++ seeding,
     then assignment and update until nothing moves (or ``iterations``), in C on threads.
 
@@ -417,7 +481,8 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
     arithmetic is on integers: a seed gives the same buckets on any number of threads.
     ``histograms`` is an (n, bins) array of non-negative integer counts, every row with the
     same total (at most 65,535), as ``class_features`` gives. Memory: the points, and k x bins x
-    (total + 1) counters while updating.
+    (total + 1) counters while updating. With ``checkpoint`` (a file path) the state is saved as
+    it runs: a stopped run given the same path resumes and ends as an unstopped one would.
 
     >>> import numpy as np
     >>> hist = np.array([[4, 0, 0], [3, 1, 0], [0, 0, 4], [0, 1, 3]])
@@ -453,13 +518,16 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
     cdf_buffer = ffi.from_buffer("uint16_t[]", cdf)
     weight = np.ones(n, dtype=np.uint64) if point_weights is None else point_weights.astype(np.uint64)
 
+    saver = _Checkpoint(checkpoint, {"kind": "emd", "k": buckets, "seed": seed_, "shape": cdf.shape},
+                        [cdf, point_weights])
+    state = saver.load()
     # k-means++: each next centroid drawn with chance proportional to weight x distance
     rng = np.random.Generator(np.random.PCG64(seed_))
     centroids = np.zeros((buckets, bins), dtype=np.int32)
     distance = np.full(n, np.iinfo(np.uint64).max, dtype=np.uint64)
     distance_buffer = ffi.from_buffer("uint64_t[]", distance)
     chosen = int(rng.choice(n, p=weight / weight.sum())) if weight.sum() else 0
-    for c in range(buckets):
+    for c in range(buckets if state is None else 0):
         centroids[c] = cdf[chosen]
         _slices(n, nthreads, functools.partial(_nearest, cdf_buffer, bins, ffi.from_buffer("int32_t[]", centroids[c]),
                                                distance_buffer))
@@ -470,24 +538,30 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
             else:
                 chosen = int(np.searchsorted(running, rng.integers(0, int(running[-1])), side="right"))
     assign = np.full(n, -1, dtype=np.int32)
-    assign_buffer = ffi.from_buffer("int32_t[]", assign)
     history: list[float] = []
-    for step in range(rounds):
-        before = assign.copy()
-        _slices(n, nthreads, functools.partial(_assign, cdf_buffer, bins, ffi.from_buffer("int32_t[]", centroids),
-                                               buckets, assign_buffer, distance_buffer))
-        history.append(float(int((distance * weight).sum())))
-        if report:
-            report(step + 1, rounds)
-        if (assign == before).all():
-            break
-        counts = np.zeros((buckets, bins, top + 1), dtype=np.uint64)
-        counts_buffer = ffi.from_buffer("uint64_t[]", counts)
-        weights_buffer = ffi.NULL if point_weights is None else ffi.from_buffer("uint32_t[]", point_weights)
-        if lib.hr_emd_count(cdf_buffer, weights_buffer, assign_buffer, 0, n, bins, buckets, top, counts_buffer):
-            raise AssertionError("the counts refused checked points")
-        lib.hr_emd_medians(counts_buffer, bins, buckets, top, ffi.from_buffer("int32_t[]", centroids))
-        del counts
+    if state is not None:  # resume: the centroids and assignment after the last saved iteration
+        centroids[:], assign[:], history = state["centroids"], state["assign"], [float(x) for x in state["history"]]
+    assign_buffer = ffi.from_buffer("int32_t[]", assign)
+    try:
+        for step in range(len(history), rounds):
+            before = assign.copy()
+            _slices(n, nthreads, functools.partial(_assign, cdf_buffer, bins, ffi.from_buffer("int32_t[]", centroids),
+                                                   buckets, assign_buffer, distance_buffer))
+            history.append(float(int((distance * weight).sum())))
+            if report:
+                report(step + 1, rounds)
+            if (assign == before).all():
+                break
+            counts = np.zeros((buckets, bins, top + 1), dtype=np.uint64)
+            counts_buffer = ffi.from_buffer("uint64_t[]", counts)
+            weights_buffer = ffi.NULL if point_weights is None else ffi.from_buffer("uint32_t[]", point_weights)
+            if lib.hr_emd_count(cdf_buffer, weights_buffer, assign_buffer, 0, n, bins, buckets, top, counts_buffer):
+                raise AssertionError("the counts refused checked points")
+            lib.hr_emd_medians(counts_buffer, bins, buckets, top, ffi.from_buffer("int32_t[]", centroids))
+            del counts
+            saver.update(centroids=centroids, assign=assign, history=np.array(history))
+    finally:
+        saver.flush()
     if report and len(history) < rounds:
         report(rounds, rounds)
     shares = np.diff(centroids, axis=1, prepend=0) / max(top, 1)
@@ -495,11 +569,12 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
 
 
 def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations: int = 100,
-           weights: npt.ArrayLike | None = None, threads: int | None = None) -> Buckets:
+           weights: npt.ArrayLike | None = None, threads: int | None = None,
+           checkpoint: str | os.PathLike[str] | None = None) -> Buckets:
     """Plain k-means (squared Euclidean distance) of an (n, d) float array such as EHS values
     (d = 1) or OCHS vectors: k-means++ seeding, then Lloyd's iterations until nothing moves.
-    Distances are computed row block by row block without BLAS, in a fixed order: a seed gives
-    the same buckets whatever the machine's thread settings.
+    Distances are computed in C, each summed in dimension order: a seed gives the same buckets
+    on any number of threads. ``checkpoint`` saves the state as it runs, as ``emd_kmeans``'s.
 
     >>> import numpy as np
     >>> kmeans(np.array([[0.1], [0.15], [0.9], [0.95]]), 2, seed=1).labels.tolist()
@@ -543,10 +618,13 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
         _slices(n, nthreads, part)
         return labels, best
 
+    saver = _Checkpoint(checkpoint, {"kind": "kmeans", "k": buckets, "seed": seed_, "shape": array.shape},
+                        [array, point_weights])
+    state = saver.load()
     centers = np.empty((buckets, dims))
     centers[0] = array[int(rng.choice(n, p=weight / weight.sum())) if weight.sum() else 0]
     distance = nearest(centers[:1])[1]
-    for c in range(1, buckets):
+    for c in range(1, buckets if state is None else 0):
         running = np.cumsum(distance * weight)
         pick = (int(np.searchsorted(running, rng.random() * running[-1], side="right")) if running[-1] > 0
                 else c % n)
@@ -554,14 +632,20 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
         distance = np.minimum(distance, nearest(centers[c:c + 1])[1])
     labels = np.full(n, -1, dtype=np.int32)
     history: list[float] = []
-    for _ in range(rounds):
-        new_labels, distance = nearest(centers)
-        history.append(float((distance * weight).sum()))
-        if (new_labels == labels).all():
-            break
-        labels = new_labels
-        totals = np.bincount(labels, weights=weight, minlength=buckets)
-        for d in range(array.shape[1]):
-            sums = np.bincount(labels, weights=weight * array[:, d], minlength=buckets)
-            centers[:, d] = np.where(totals > 0, sums / np.where(totals > 0, totals, 1), centers[:, d])
+    if state is not None:  # resume: the centres and labels after the last saved iteration
+        centers[:], labels, history = state["centers"], state["labels"], [float(x) for x in state["history"]]
+    try:
+        for _ in range(len(history), rounds):
+            new_labels, distance = nearest(centers)
+            history.append(float((distance * weight).sum()))
+            if (new_labels == labels).all():
+                break
+            labels = new_labels
+            totals = np.bincount(labels, weights=weight, minlength=buckets)
+            for d in range(array.shape[1]):
+                sums = np.bincount(labels, weights=weight * array[:, d], minlength=buckets)
+                centers[:, d] = np.where(totals > 0, sums / np.where(totals > 0, totals, 1), centers[:, d])
+            saver.update(centers=centers, labels=labels, history=np.array(history))
+    finally:
+        saver.flush()
     return Buckets(labels, centers, history[-1] if history else 0.0, tuple(history), seed_)

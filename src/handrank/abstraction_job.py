@@ -12,7 +12,8 @@
 2. Each class's features (``handrank.abstraction.class_features``'s numbers), then buckets:
    ``emd_kmeans`` of the histograms (``hist:B``), ``kmeans`` of EHS (``ehs``) or ``kmeans`` of
    the OCHS vectors (``ochs:K``: against K opponent clusters, ``opponent_clusters(K, seed)``;
-   the strength blocks hold every holding's OCHS too), seeded.
+   the strength blocks hold every holding's OCHS too), seeded; the clustering's state is saved
+   as it runs (``OUT.clustering.npz``), so a stopped job resumes the clustering too.
 3. ``OUT``, an ``.npz`` that plain numpy loads: ``buckets`` (uint32, one per class index of
    ``Indexer([2, k])``), ``centroids``, ``objective``, ``history``, ``street``, ``features``,
    ``seed`` (and ``clusters``, each holding's opponent cluster, for ``ochs:K``).
@@ -137,10 +138,10 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
             scatter_ochs(class_features, boards[rows], board_ochs[rows], nthreads)
     if np.isnan(class_features.ehs).any():
         raise AssertionError("a class with no member on the street's boards")
+    points: Any
     if kind == "hist":
         assert class_features.histogram is not None
-        result = emd_kmeans(class_features.histogram, k, seed=seed, iterations=rounds, threads=nthreads,
-                            progress=report)
+        points = class_features.histogram
     elif kind == "ochs":
         assert class_features.ochs is not None
         points = class_features.ochs.astype(np.float64)
@@ -148,9 +149,26 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         # blocked so): the class's EHS stands in for it
         blocked = np.isnan(points)
         points[blocked] = np.broadcast_to(class_features.ehs[:, None], points.shape)[blocked]
-        result = kmeans(points, k, seed=seed, iterations=rounds, threads=nthreads)
     else:
-        result = kmeans(class_features.ehs, k, seed=seed, iterations=rounds)
+        points = class_features.ehs
+
+    # the clustering saves its state as it runs: a stopped job resumes it (a checkpoint of
+    # another clustering, say with another seed or buckets, is this job's own file: replaced)
+    checkpoint = out.with_name(out.name + ".clustering.npz")
+
+    def cluster() -> Any:
+        if kind == "hist":
+            return emd_kmeans(points, k, seed=seed, iterations=rounds, threads=nthreads, progress=report,
+                              checkpoint=checkpoint)
+        return kmeans(points, k, seed=seed, iterations=rounds, threads=nthreads, checkpoint=checkpoint)
+
+    try:
+        result = cluster()
+    except ValueError as error:
+        if not str(error).startswith(f"the checkpoint {checkpoint}"):
+            raise
+        checkpoint.unlink()
+        result = cluster()
     temporary = out.with_name(out.name + ".tmp.npz")
     arrays: dict[str, Any] = {"buckets": result.labels.astype(np.uint32), "centroids": result.centroids,
                               "objective": result.objective, "history": np.array(result.history), "street": street,
@@ -159,6 +177,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         arrays["clusters"] = clusters  # each holding's opponent cluster
     np.savez(temporary, **arrays)
     temporary.replace(out)  # there whole or not at all
+    checkpoint.unlink(missing_ok=True)
     summary.update(complete=True, objective=result.objective, iterations=len(result.history),
                    seconds=round(time.perf_counter() - start, 3))
     return summary

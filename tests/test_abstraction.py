@@ -248,7 +248,7 @@ def test_ochs_arguments_are_checked():
 
     for boards, kind, words in [("Kd 7c", ValueError, "3, 4 or 5 cards"), ("Kd 7c 7c", ValueError, "duplicate"),
                                 (np.array([[1, 2, 2]]), ValueError, "row 0"), (np.array([[1, 2, 60]]), ValueError,
-                                                                                 "out of range|above 51"),
+                                                                               "out of range|above 51"),
                                 (np.array([[1.0, 2, 3]]), TypeError, "integer")]:
         with pytest.raises(kind, match=words):
             board_ochs(boards, good)

@@ -211,14 +211,14 @@ def _exact_ranges(spot: Spot, runouts: int, work: float, nthreads: int,
     if slices == 1:  # small: one call, nothing to share out
         outcomes, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
         check_status(kernel(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup, 0, runouts,
-                      outcomes, deals))
+                            outcomes, deals))
         return list(outcomes), deals[0]
     bounds = [runouts * k // slices for k in range(slices + 1)]
 
     def part(first: int, end: int) -> tuple[list[float], int]:
         outcomes, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
         check_status(kernel(*args, n, spot.board, len(spot.board), spot.dead, len(spot.dead), group, ngroup, first, end,
-                      outcomes, deals))
+                            outcomes, deals))
         return list(outcomes), deals[0]
 
     jobs: list[Callable[[], tuple[list[float], int]]] = [
@@ -244,8 +244,9 @@ def _monte_carlo_part(deal: MonteCarloDeal, first_chunk: int, end_chunk: int) ->
     """Counts by winner set of chunks [first_chunk, end_chunk) of a Monte Carlo run; runs anywhere."""
     spot = deal.spot
     outcomes = ffi.new("uint64_t[]", 1 << spot.nplayers)
-    check_status(deal.game.kernel("monte_carlo")(*spot.c_args(), spot.nplayers, spot.board, len(spot.board), spot.dead,
-                                           len(spot.dead), deal.seed, deal.trials, first_chunk, end_chunk, outcomes))
+    kernel = deal.game.kernel("monte_carlo")
+    check_status(kernel(*spot.c_args(), spot.nplayers, spot.board, len(spot.board), spot.dead, len(spot.dead),
+                        deal.seed, deal.trials, first_chunk, end_chunk, outcomes))
     return list(outcomes)
 
 
@@ -272,7 +273,7 @@ def _monte_carlo(deal: MonteCarloDeal, nthreads: int, client: Any,
                 totals[mask] += count
 
         jobs = Jobs(-(-chunks // step), lambda k: functools.partial(_monte_carlo_part, deal, k * step,
-                                                                     min(chunks, (k + 1) * step)))
+                                                                    min(chunks, (k + 1) * step)))
         run_slices(jobs, nthreads, report if progress else None, fold=add)
         return totals
     return [sum(values) for values in zip(*parts)]
@@ -299,7 +300,7 @@ def equity_of_spot(labels: list[str], board_text: str, spot: Spot, trials: int |
 
 
 def exact_equity(labels: list[str], board_text: str, spot: Spot, nthreads: int,
-           progress: Callable[[int, int], None] | None, game: Game, budget: float) -> EquityResult | None:
+                 progress: Callable[[int, int], None] | None, game: Game, budget: float) -> EquityResult | None:
     """The exact answer, or None when enumerating would take more than ``budget`` steps."""
     if game.holdem_paths and spot.nplayers == 2 and not spot.board and not spot.dead:
         outcomes, deals = _exact_table(spot)

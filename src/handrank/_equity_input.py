@@ -307,7 +307,7 @@ def _fixed_spot(pairs: list[list[int]], board_cards: tuple[int, ...], dead_cards
         combos.append(combo)
     nplayers = len(pairs)
     spot = Spot(bytes(itertools.chain.from_iterable(combos)), tuple(range(nplayers + 1)), (1.0,) * nplayers,
-                 bytes(board_cards), bytes(dead_cards))
+                bytes(board_cards), bytes(dead_cards))
     _check_enough_left(board_cards, dead_cards, absent, nplayers)
     return [text_of_ids(pair) for pair in pairs], board_cards, spot
 

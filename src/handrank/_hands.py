@@ -9,7 +9,7 @@ from .cards import HandLike, format_cards, parse
 
 
 def take_hole(spec: HandLike, where: dict[int, str], label: str, counts: Sequence[int], wrong_count: str,
-               cards_of: Callable[[HandLike], list[int]] = parse, hint: str = "") -> list[int]:
+              cards_of: Callable[[HandLike], list[int]] = parse, hint: str = "") -> list[int]:
     """One player's hole cards, for any game: parsed by ``cards_of``, ``len`` in ``counts``
     (else ``wrong_count`` with the count filled in), none already in ``where`` (card -> where
     it is), which gains them. Errors start with ``label``; a card that does not parse ends

@@ -133,7 +133,7 @@ def output_array(out: Any, rows: int, shape: tuple[int, ...] | None = None,
 
 
 def rank_into(matrix: npt.NDArray[np.uint8], out: npt.NDArray[np.uint16], threads: object,
-               row_offset: int, batch: Any = None, row_error: Any = None) -> npt.NDArray[np.uint16]:
+              row_offset: int, batch: Any = None, row_error: Any = None) -> npt.NDArray[np.uint16]:
     """Rank a checked uint8 matrix into `out`; errors number rows from `row_offset`. `batch`
     is the game's kernel (the hr_rank_batch signature; Hold'em's by default) and `row_error`
     its message for a refused row (``raise_row_error``'s signature and default).
@@ -178,7 +178,7 @@ def block_first_row(block_info: object) -> int:
 
 
 def evaluate_lazy(cards: Any, out: object, threads: object, batch: Any = None, row_error: Any = None,
-                   check_width: Any = None) -> Any:
+                  check_width: Any = None) -> Any:
     """None, or for a dask array of cards the lazy dask array of its ranks (``evaluate_dask``
     with a game's kernel and row error; ``check_width(k)`` raises for a row width the game
     refuses): every game's ``evaluate_many`` takes dask arrays the same way, and refuses
@@ -241,7 +241,7 @@ def as_cards(array: Any, what: str, shape: tuple[int | None, ...], row_offset: i
 
 
 def two_card_showdowns(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object,
-                   row_offset: int, out: object = None, kernel: Any = None, bad_card: str = "a card id above 51"
+                       row_offset: int, out: object = None, kernel: Any = None, bad_card: str = "a card id above 51"
                    ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     """Showdowns of checked uint8 holes (n, players, 2) and boards (n, 5) by ``kernel`` (a
     hr_showdown_batch-like call: Hold'em's, or short deck's with its rule bound); ``bad_card``

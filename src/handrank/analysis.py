@@ -475,7 +475,7 @@ def _combo_sums(spot: Spot, nthreads: int, progress: Any) -> tuple[np.ndarray, n
         def table_part(first: int, end: int) -> tuple[np.ndarray, np.ndarray]:
             share, weight = np.zeros(nhero), np.zeros(nhero)
             check_status(lib.hr_combo_equity_preflop(*args, first, end, ffi.from_buffer("double[]", share),
-                                               ffi.from_buffer("double[]", weight)))
+                                                     ffi.from_buffer("double[]", weight)))
             return share, weight
 
         jobs = [functools.partial(table_part, first, min(nhero, first + step)) for first in range(0, nhero, step)]

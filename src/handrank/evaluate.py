@@ -70,7 +70,7 @@ def category(rank: int) -> Category:
 
 # The category of every rank (index 0 unused): one tuple lookup a call.
 _CATEGORY_OF_RANK = (Category.HIGH_CARD, *(_BY_WORST_RANK[bisect.bisect_left(_WORST_RANK, rank)]
-                                          for rank in range(1, RANK_COUNT + 1)))
+                                           for rank in range(1, RANK_COUNT + 1)))
 
 
 def categories(ranks: npt.ArrayLike) -> npt.NDArray[np.uint8]:

@@ -613,8 +613,8 @@ def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list
     n = deal.players
     counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
     check_status(lib.hr_omaha_equity(*_tables(), deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead,
-                               len(deal.dead), int(deal.hilo), deal.seed, deal.trials, first, end, counts, squares,
-                               deals))
+                                     len(deal.dead), int(deal.hilo), deal.seed, deal.trials, first, end, counts,
+                                     squares, deals))
     return list(counts), list(squares), deals[0]
 
 
@@ -678,13 +678,13 @@ def _ranges_part(spot: _OmahaRanges, first: int, end: int) -> tuple[list[float],
     if spot.trials == 0:
         sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
         check_status(lib.hr_omaha_equity_ranges(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
-                                          len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
-                                          sums, weight, deals))
+                                                len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
+                                                sums, weight, deals))
         return [*list(sums)[:3 * n], weight[0]], [], deals[0]
     counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
     check_status(lib.hr_omaha_equity_ranges_mc(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
-                                         len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), spot.seed,
-                                         spot.trials, first, end, counts, squares, deals))
+                                               len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), spot.seed,
+                                               spot.trials, first, end, counts, squares, deals))
     return [float(c) for c in counts], list(squares), deals[0]
 
 

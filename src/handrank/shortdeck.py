@@ -262,8 +262,8 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight:
     """
     rule = bool(trips_beat_straight)
     return two_card_showdown(holes, _cards(board, "board: "), "short-deck", _cards,
-                              lambda cards: _best(cards, rule),
-                              lambda hole, rank, five: ShortDeckPlayer(hole, rank, five, rule))
+                             lambda cards: _best(cards, rule),
+                             lambda hole, rank, five: ShortDeckPlayer(hole, rank, five, rule))
 
 
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *,
@@ -378,4 +378,4 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, trips_beat_str
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         return two_card_showdown_dask(holes, boards, threads, kernel, bad_card)
     return two_card_showdowns(as_cards(holes, "holes", (None, None, 2)), as_cards(boards, "boards", (None, 5)), threads,
-                          0, out, kernel, bad_card)
+                              0, out, kernel, bad_card)

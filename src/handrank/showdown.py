@@ -162,9 +162,9 @@ def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
 
 
 def two_card_showdown(holes: Sequence[HandLike], board_cards: list[int], game: str,
-                       cards_of: Callable[[HandLike], list[int]],
-                       best_of: Callable[[list[int]], tuple[int, list[int]]],
-                       player: Callable[[list[int], int, list[int]], PlayerResult]) -> Showdown:
+                      cards_of: Callable[[HandLike], list[int]],
+                      best_of: Callable[[list[int]], tuple[int, list[int]]],
+                      player: Callable[[list[int], int, list[int]], PlayerResult]) -> Showdown:
     """The showdown of a game with two hole cards and a board of 3..5 (Hold'em, short deck):
     each hole read by ``cards_of``, ranked with the board by ``best_of`` (rank, best five)
     and reported by ``player``; the winners share the best rank."""

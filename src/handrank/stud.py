@@ -79,7 +79,7 @@ def _showdown(hands: npt.NDArray[np.uint8], razz: bool, threads: object, row_off
     flat = hands.reshape(n * players, 7)
     kernel = lib.hr_a5_rank_batch if razz else lib.hr_rank_batch
     rank_into(flat, ranks.reshape(-1), threads, 0, kernel,
-               lambda matrix, row, offset: _repeat_error(hands, flat, row, row_offset))
+              lambda matrix, row, offset: _repeat_error(hands, flat, row, row_offset))
     repeat = lib.hr_first_repeat(ffi.from_buffer("uint8_t[]", hands), n, players * 7)  # across players
     if repeat >= 0:
         _repeat_error(hands, hands, repeat, row_offset)

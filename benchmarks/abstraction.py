@@ -1,0 +1,49 @@
+"""Card abstraction features (issue 22): OCHS of every flop class and the flop abstraction job
+with OCHS features, wall time on this machine, with its machine and date.
+
+    python benchmarks/abstraction.py [--threads 2]   # writes docs/benchmarks/abstraction.txt
+
+One run each (they take tens of seconds): opponent_clusters(8) (the preflop distributions
+are worked out on first use), class_features("flop", ochs=...), and `handrank abstraction
+--street flop --features ochs:8 --buckets 50` from scratch into a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from common import machine
+
+from handrank.abstraction import class_features, opponent_clusters
+from handrank.abstraction_job import run_abstraction_job
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args()
+    lines = [f"machine: {machine()}", f"threads: {args.threads}, wall time, one run each"]
+    start = time.perf_counter()
+    clusters = opponent_clusters(8, seed=1, threads=args.threads)
+    lines.append(f"opponent_clusters(8), first call:                   {time.perf_counter() - start:6.1f} s")
+    start = time.perf_counter()
+    features = class_features("flop", ochs=clusters, threads=args.threads)
+    lines.append(f"class_features('flop', ochs=8 clusters), {len(features.ehs):,} classes: "
+                 f"{time.perf_counter() - start:6.1f} s")
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        run_abstraction_job("flop", Path(folder) / "flop.npz", features="ochs:8", buckets=50, seed=1,
+                            threads=args.threads)
+        lines.append(f"abstraction job, flop, ochs:8, 50 buckets, from scratch: {time.perf_counter() - start:6.1f} s")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    out = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "abstraction.txt"
+    out.write_text(text)
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

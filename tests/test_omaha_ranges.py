@@ -60,7 +60,8 @@ def test_hands_weights_and_unions():
     ("101%", 4, "percentages run from 0 to 100"),
     ("AAxx, random", 4, "'random' is a whole range"),
     ("AAxxr", 5, "5 cards cannot be rainbow"),
-    ("AAxxxx", 6, "PLO6 ranges take hands"),
+    ("Axxxxx", 6, "name more ranks"),
+    ("xxxxxx", 6, "name more ranks"),
     ("0.5(AAxx", 4, "unbalanced"),
     ("AAxx:0", 4, "above 0"),
     ("AsAhKdKcds", 4, "has no hands"),  # a rainbow hand is not double-suited
@@ -75,10 +76,10 @@ def test_parse_refuses_what_is_not_text():
         parse_omaha_range(["AAxx"])  # type: ignore[arg-type]
 
 
-def plain_equity(ranges, board):
+def plain_equity(ranges, board, hole=4):
     """Every assignment of the ranges' hands and every runout, ranked by omaha.evaluate_many."""
     board_cards = handrank.parse(board)
-    hand_lists = [list(parse_omaha_range(r).items()) for r in ranges]
+    hand_lists = [list(parse_omaha_range(r, hole).items()) for r in ranges]
     rows, boards, weights = [], [], []
     deck = [c for c in range(52) if c not in board_cards]
     deal = 0
@@ -135,3 +136,31 @@ def test_range_errors_name_the_player():
         omaha.equity(["AAAA", "AAxx"])
     with pytest.raises(ValueError, match="every player holds the same number"):
         omaha.equity(["AsAhKdKc", "2c3c4c5c6c"])
+
+
+def test_plo6_patterns_are_built_from_their_ranks():
+    """PLO6 has 20 million hands: a pattern's hands are built from its named ranks (at least
+    that many of each), not picked from a list of every hand. Built and listed agree on PLO5;
+    PLO6 counts match the combinatorics, and equity takes them."""
+    from handrank.omaha_ranges import _built_hands, _token_hands
+
+    for pattern, qualifier in (("AAxxx", ""), ("AKQxx", ""), ("KKQQx", ""), ("AAxxx", "ds"), ("AKxxx", "ss"),
+                               ("T98xx", ""), ("AAAAx", ""), ("2222Q", "")):
+        named = {"23456789TJQKA".index(c): pattern.count(c) for c in set(pattern) - {"x"}}
+        built = {tuple(row) for row in _built_hands(named, 5, qualifier, pattern).tolist()}
+        listed = {tuple(row) for row in _token_hands(pattern + qualifier, 5).tolist()}
+        assert built == listed, pattern + qualifier
+    aces = parse_omaha_range("AAxxxx", 6)
+    assert len(aces) == sum(math.comb(4, a) * math.comb(48, 6 - a) for a in range(2, 5))
+    assert len(parse_omaha_range("AAKKxx", 6)) == sum(math.comb(4, a) * math.comb(4, k) * math.comb(44, 6 - a - k)
+                                                      for a in range(2, 5) for k in range(2, 5) if a + k <= 6)
+    double = parse_omaha_range("AKQxxxds", 6)
+    for hand in double:
+        ranks, suits = [c >> 2 for c in hand], [c & 3 for c in hand]
+        assert {12, 11, 10} <= set(ranks) and sum(suits.count(s) >= 2 for s in range(4)) >= 2
+        assert list(hand) == sorted(hand, reverse=True) and len(set(hand)) == 6
+    for board in ("Js Th 9s 2c 3d", "Js Th 9s 2c"):
+        ranges = ["AAKKQQ", "JdJcTs8s7h6h"]
+        result = omaha.equity(ranges, board, hole=6)
+        assert result.exact
+        assert result.equity == pytest.approx(plain_equity(ranges, board, hole=6).tolist(), abs=1e-9)

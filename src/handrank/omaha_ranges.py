@@ -21,14 +21,15 @@ deep; a hand named twice keeps the later weight). An item is:
 Where this differs from ProPokerTools' generic syntax: there ``x`` is a suit variable and
 ``*`` the wildcard rank, and ``:`` intersects ranges; here ``x`` (and ``*``) is the wildcard,
 as PLO players write it, and ``:`` gives a weight, as in Hold'em ranges. ProPokerTools ranks
-hands its own way, so its ``15%`` holds other hands. Patterns are for PLO4 and PLO5; PLO6
-ranges take hands.
+hands its own way, so its ``15%`` holds other hands. PLO6 patterns name at least two cards
+(``AAxxxx``, ``AKQxxx``: up to 4,000,000 hands built; ``xxxxxx`` alone is ``random``).
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import math
 import re
 from typing import TYPE_CHECKING
 
@@ -44,7 +45,7 @@ __all__ = ["parse_omaha_range", "omaha_range_arrays"]
 _RANKS = "23456789TJQKA"
 _QUALIFIER = re.compile(r"^(.*?)(\$?ds|\$?ss|\$?r)$", re.IGNORECASE)
 _PATTERN = re.compile(r"^[2-9TJQKAtjqkaxX*]+$")
-_PATTERN_HOLES = (4, 5)  # every hand of these counts is listed once (PLO6 has 20 million)
+_PATTERN_HOLES = (4, 5)  # every hand of these counts is listed once (PLO6 has 20 million: built)
 
 
 @functools.lru_cache(maxsize=2)
@@ -159,11 +160,11 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
                          "KKQQ, AKQJ) or a pattern with ds, ss or r behind it (AAxxds)")
     if len(body) > hole:
         raise ValueError(f"range item {shown(token)}: {len(body)} ranks for {hole} hole cards")
-    if hole not in _PATTERN_HOLES:
-        raise ValueError(f"range item {shown(token)}: PLO{hole} ranges take hands (e.g. AsAhKdKcQsQh), not "
-                         "patterns, so far")
     if qualifier == "r" and hole > 4:
         raise ValueError(f"range item {shown(token)}: {hole} cards cannot be rainbow (four suits)")
+    named = {_RANKS.index(char): body.upper().count(char) for char in set(body.upper()) - {"X", "*"}}
+    if hole not in _PATTERN_HOLES:  # PLO6: 20 million hands are not listed; the pattern's are built
+        return _built_hands(named, hole, qualifier, token)
     hands = _all_hands(hole)
     keep = _suit_qualified(hole)[qualifier].copy() if qualifier else np.ones(len(hands), dtype=bool)
     counts = _rank_counts(hole)
@@ -171,6 +172,46 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
         rank = _RANKS.index(char)
         keep &= (counts >> np.uint64(4 * rank)) & np.uint64(15) >= body.upper().count(char)
     return hands[keep]
+
+
+_MOST_BUILT = 4_000_000  # candidate hands a PLO6 pattern may build (about 100 MB of work arrays)
+
+
+def _built_hands(named: dict[int, int], hole: int, qualifier: str, token: str) -> npt.NDArray[np.uint8]:
+    """The hands of a rank pattern built from its ranks, not picked from every hand: each way
+    to take the named count of each named rank's suits, with every choice of the wildcards
+    from the rest of the deck (which may hold more of a named rank: at-least semantics, so a
+    hand is built once for each way it matches and kept once). Rows sorted by their cards."""
+    import numpy as np
+
+    wild = hole - sum(named.values())
+    parts = [[[rank * 4 + suit for suit in suits] for suits in itertools.combinations(range(4), count)]
+             for rank, count in sorted(named.items())]
+    bases = [list(itertools.chain.from_iterable(choice)) for choice in itertools.product(*parts)]
+    rest = 52 - (hole - wild)
+    built = len(bases) * math.comb(rest, wild)
+    if built > _MOST_BUILT:
+        raise ValueError(f"range item {shown(token)}: the pattern matches about {built:,} PLO{hole} hands or more "
+                         f"(at most {_MOST_BUILT:,}): name more ranks")
+    if not bases:  # more of a rank than the deck holds
+        return np.zeros((0, hole), dtype=np.uint8)
+    base = np.array(bases, dtype=np.uint8).reshape(len(bases), hole - wild)
+    others = np.array([[c for c in range(52) if c not in row] for row in bases], dtype=np.uint8)  # (B, rest)
+    picks = np.array(list(itertools.combinations(range(rest), wild)), dtype=np.intp).reshape(math.comb(rest, wild),
+                                                                                          wild)
+    hands = np.concatenate([np.repeat(base, len(picks), axis=0),
+                            others[:, picks].reshape(len(bases) * len(picks), wild)], axis=1)
+    hands = -np.sort(-hands.astype(np.int16), axis=1)  # cards decreasing within a row
+    if qualifier:
+        counts = np.stack([np.count_nonzero(hands % 4 == suit, axis=1) for suit in range(4)], axis=1)
+        suited = np.count_nonzero(counts >= 2, axis=1)
+        keep = suited >= 2 if qualifier == "ds" else suited == 1 if qualifier == "ss" else counts.max(axis=1) == 1
+        hands = hands[keep]
+    keys = np.zeros(len(hands), dtype=np.uint64)
+    for j in range(hole):
+        keys |= np.left_shift(np.uint64(1), hands[:, j].astype(np.uint64))
+    _, first = np.unique(keys, return_index=True)
+    return np.ascontiguousarray(hands[np.sort(first)], dtype=np.uint8)
 
 
 def parse_omaha_range(text: str, hole: int = 4) -> dict[tuple[int, ...], float]:

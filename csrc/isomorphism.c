@@ -38,6 +38,7 @@ struct hr_iso {
     int rounds, ranks, lowest_rank, cards[HR_ISO_MAX_ROUNDS];
     uint32_t binom[14][14];   /* n choose k for n, k <= 13: the per-suit ranks, without loops */
     uint8_t bits13[1 << 13];  /* popcount of 13 bits: a table, for CPUs without the instruction */
+    uint16_t colex[1 << 13];  /* colex rank of a set of ranks among ranks 0..12: sum of C(position, j) */
     int codes;                /* count vectors of all rounds: prod(cards[i] + 1) */
     int16_t *shape_of_counts; /* per round: counts (mixed radix, base cards[i] + 1) -> shape id */
     iso_round_t round[HR_ISO_MAX_ROUNDS];
@@ -255,7 +256,13 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
     iso->codes = (int)codes;
     for (int n = 0; n < 14; n++)
         for (int k = 0; k < 14; k++) iso->binom[n][k] = (uint32_t)choose((uint64_t)n, k);
-    for (int m = 0; m < (1 << 13); m++) iso->bits13[m] = (uint8_t)hr_popcount64((uint64_t)m);
+    for (int m = 0; m < (1 << 13); m++) {
+        iso->bits13[m] = (uint8_t)hr_popcount64((uint64_t)m);
+        uint32_t rank = 0;
+        for (int bit = 0, j = 0; bit < 13; bit++)
+            if (m >> bit & 1) rank += iso->binom[bit][++j];
+        iso->colex[m] = (uint16_t)rank;
+    }
     iso->rounds = rounds;
     iso->ranks = ranks;
     iso->lowest_rank = short_deck ? 4 : 0;
@@ -324,13 +331,14 @@ static int64_t index_one(const hr_iso_t *iso, int round, const uint8_t *cards, u
         for (int i = 0; i <= round; i++) {
             /* the colex rank of this round's ranks among the suit's free ones: a rank's place
              * is how many free ranks lie below it */
-            uint32_t set = sets[s][i];
-            uint64_t rank = 0;
-            int count = 0;
-            for (uint32_t bits = set; bits; bits &= bits - 1) {
-                uint32_t below = (bits & -bits) - 1;
-                rank += iso->binom[iso->bits13[below & ~used]][++count];
+            uint32_t set = sets[s][i], packed = set;
+            for (uint32_t taken = used; taken;) { /* close the gaps of the used ranks, lowest first */
+                uint32_t bit = taken & (0u - taken), low = bit - 1;
+                packed = (packed & low) | ((packed >> 1) & ~low);
+                taken = (taken ^ bit) >> 1;
             }
+            uint64_t rank = iso->colex[packed];
+            int count = iso->bits13[set];
             value += rank * radix;
             radix *= iso->binom[nfree][count];
             nfree -= count;

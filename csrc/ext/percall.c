@@ -233,13 +233,14 @@ static int omaha_args(PyObject *const *args, Py_ssize_t nargs, int nholes, uint8
     return 1;
 }
 
-/* Omaha: the high rank (or the low: 1..56, NO_LOW for none) of hole cards (4..6) on a board
+/* Omaha: the high rank (or the low: 1..56, None for none) of hole cards (4..6) on a board
  * (5), or 0. */
 static PyObject *omaha_part(PyObject *const *args, Py_ssize_t nargs, int want) {
     uint8_t board[5];
     uint64_t taken;
     if (!omaha_args(args, nargs, 1, board, &taken)) return no_rank();
     int both = omaha_one(args[0], board, &taken, want);
+    if (want == OMAHA_LOW && both && (both >> 16) == HR_OMAHA_NO_LOW) Py_RETURN_NONE; /* no low */
     return PyLong_FromLong(want == OMAHA_HIGH ? both & 0xFFFF : both >> 16);
 }
 
@@ -339,7 +340,7 @@ static PyMethodDef methods[] = {
     {"deuce_to_seven", deuce_to_seven, METH_O, "deuce_to_seven(hand): deuce-to-seven rank of 5 cards, or 0."},
     {"ace_to_five", ace_to_five, METH_O, "ace_to_five(hand): ace-to-five rank of 5..7 cards, or 0."},
     {"omaha_high", omaha_high_rank, METH_VARARGS, "omaha_high(hole, board): Omaha high rank, or 0."},
-    {"omaha_low", omaha_low_rank, METH_VARARGS, "omaha_low(hole, board): Omaha low (57: none), or 0."},
+    {"omaha_low", omaha_low_rank, METH_VARARGS, "omaha_low(hole, board): Omaha low, None for none, or 0."},
     {"omaha_compare", omaha_compare, METH_VARARGS, "omaha_compare(a, b, board): 1, -1, 0, or 2 (take the checked path)."},
     {NULL, NULL, 0, NULL},
 };

@@ -144,7 +144,10 @@ def evaluate_low(hole: HandLike, board: HandLike) -> int | None:
     >>> evaluate_low("Ah 2c Kd Ks", "3d 6c 7h Qs Qd")   # 7-6-3-2-A
     12
     """
-    low = _omaha_low(hole, board) or _one(hole, board) >> 16
+    low = _omaha_low(hole, board)  # the low, None for no low, or 0: the checked path answers
+    if low or low is None:
+        return low
+    low = _one(hole, board) >> 16
     return None if low == NO_LOW else low
 
 

@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import machine
+from common import machine, write_report
 
 from handrank.abstraction import class_features, opponent_clusters
 from handrank.abstraction_job import run_abstraction_job
@@ -38,11 +38,7 @@ def main() -> None:
         run_abstraction_job("flop", Path(folder) / "flop.npz", features="ochs:8", buckets=50, seed=1,
                             threads=args.threads)
         lines.append(f"abstraction job, flop, ochs:8, 50 buckets, from scratch: {time.perf_counter() - start:6.1f} s")
-    text = "\n".join(lines) + "\n"
-    print(text)
-    out = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "abstraction.txt"
-    out.write_text(text)
-    print(f"wrote {out}")
+    write_report(lines, "abstraction.txt")
 
 
 if __name__ == "__main__":

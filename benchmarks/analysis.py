@@ -9,10 +9,8 @@ Goals: a breakdown of 1,326 combos on a flop under a millisecond of C; combo_equ
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
-from common import cpu_median, machine
+from common import cpu_median, machine, write_report
 
 import handrank
 from handrank._core import ffi, lib
@@ -47,11 +45,7 @@ def main() -> None:
         lines.append(f"| combo_equity {sizes[0]} vs {sizes[1]} combos on {flop} | {combo * 1e3:.1f} ms | "
                      f"{ratio:.2f}x equity() ({plain * 1e3:.1f} ms) | at most 1.5x: "
                      f"{'met' if ratio <= 1.5 else 'not met'} |")
-    text = "\n".join(lines) + "\n"
-    print(text)
-    out = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "analysis.md"
-    out.write_text(text)
-    print(f"wrote {out}")
+    write_report(lines, "analysis.md")
 
 
 if __name__ == "__main__":

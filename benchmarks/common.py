@@ -8,6 +8,7 @@ import platform
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
@@ -54,3 +55,12 @@ def random_hands(count: int, ncards: int, seed: int) -> np.ndarray:
         stop = min(count, start + (1 << 20))
         hands[start:stop] = np.argsort(rng.random((stop - start, 52)), axis=1)[:, :ncards]
     return hands
+
+
+def write_report(lines: list[str], name: str) -> None:
+    """Print a benchmark's report and write it to docs/benchmarks/NAME, which the site includes."""
+    text = "\n".join(lines) + "\n"
+    print(text)
+    out = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / name
+    out.write_text(text)
+    print(f"wrote {out}")

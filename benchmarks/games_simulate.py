@@ -10,10 +10,8 @@ thread, medians of 5; Omaha is in benchmarks/omaha.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
-from common import cpu_median, machine
+from common import cpu_median, machine, write_report
 
 from handrank import ace_to_five, evaluate_many, shortdeck, stud
 
@@ -43,11 +41,7 @@ def main() -> None:
         lines.append(f"| {name} | {t_deal * 1e3:.0f} ms | {t_rank * 1e3:.0f} ms | {t_rank / t_deal:.2f}x | "
                      f"{hands / t_show / 1e6:.0f} M hands/s | {hands / t_rank / 1e6:.0f} M hands/s | "
                      f"{t_rank / t_show:.2f}x |")
-    text = "\n".join(lines) + "\n"
-    print(text)
-    out = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "games_simulate.md"
-    out.write_text(text)
-    print(f"wrote {out}")
+    write_report(lines, "games_simulate.md")
 
 
 if __name__ == "__main__":

@@ -19,9 +19,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-from common import machine
+from common import machine, write_report
 
 import handrank
 
@@ -88,11 +87,7 @@ def main() -> None:
         name = " vs ".join(players) + f" on {board}"
         lines.append(f"| {name} | {statistics.median(firsts) * 1e3:.3f} ms | {statistics.median(warm) * 1e3:.3f} ms | "
                      f"{omp:.3f} ms |")
-    text = "\n".join(lines) + "\n"
-    print(text)
-    out = Path(__file__).resolve().parent.parent / "docs" / "benchmarks" / "newspot.md"
-    out.write_text(text)
-    print(f"wrote {out}")
+    write_report(lines, "newspot.md")
 
 
 if __name__ == "__main__":

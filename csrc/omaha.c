@@ -573,20 +573,30 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
     return -1;
 }
 
+/* The showdown rows with the hole count a constant (one switch), each row checked as `check`
+ * says (0: not at all, the deals are valid by construction; 1: card by card; 2: a popcount). */
+HR_INLINE int64_t showdown_rows_of(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                                   const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
+                                   int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error,
+                                   const int check) {
+    switch (nhole) {
+    case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, nplayers, hilo, ranks,
+                                       lows, shares, error, check);
+    case 5: return omaha_showdown_rows(high_table, low_table, board_row, holes, 5, boards, nrows, nplayers, hilo, ranks,
+                                       lows, shares, error, check);
+    default: return omaha_showdown_rows(high_table, low_table, board_row, holes, 6, boards, nrows, nplayers, hilo,
+                                        ranks, lows, shares, error, check);
+    }
+}
+
 #if HR_X86_DISPATCH
 /* The showdown rows where the CPU counts bits in one instruction (the rows' check). */
 __attribute__((target("popcnt"))) static int64_t
 omaha_showdown_popcnt(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                       const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers, int hilo,
                       uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error) {
-    switch (nhole) {
-    case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error, 2);
-    case 5: return omaha_showdown_rows(high_table, low_table, board_row, holes, 5, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error, 2);
-    default: return omaha_showdown_rows(high_table, low_table, board_row, holes, 6, boards, nrows, nplayers, hilo,
-                                        ranks, lows, shares, error, 2);
-    }
+    return showdown_rows_of(high_table, low_table, board_row, holes, nhole, boards, nrows, nplayers, hilo, ranks, lows,
+                            shares, error, 2);
 }
 #endif
 
@@ -607,14 +617,8 @@ int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_
         return omaha_showdown_popcnt(high_table, low_table, board_row, holes, nhole, boards, nrows, nplayers, hilo,
                                      ranks, lows, shares, error);
 #endif
-    switch (nhole) {
-    case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error, 1);
-    case 5: return omaha_showdown_rows(high_table, low_table, board_row, holes, 5, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error, 1);
-    default: return omaha_showdown_rows(high_table, low_table, board_row, holes, 6, boards, nrows, nplayers, hilo,
-                                        ranks, lows, shares, error, 1);
-    }
+    return showdown_rows_of(high_table, low_table, board_row, holes, nhole, boards, nrows, nplayers, hilo, ranks, lows,
+                            shares, error, 1);
 }
 
 /* Monte Carlo deals ranked a block at a time: each deal's hands (nhole a player) and board are
@@ -632,14 +636,8 @@ static void omaha_block_count(omaha_block_t *b, uint64_t *counts, uint64_t *squa
         shares[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
     int error = 0, n = b->nplayers;
     uint16_t *low = b->hilo ? lows : NULL;
-    switch (b->nhole) { /* the deals are valid by construction: no row check */
-    case 4: omaha_showdown_rows(b->high_table, b->low_table, b->board_row, b->holes, 4, b->boards, b->count, n, b->hilo,
-                                ranks, low, shares, &error, 0); break;
-    case 5: omaha_showdown_rows(b->high_table, b->low_table, b->board_row, b->holes, 5, b->boards, b->count, n, b->hilo,
-                                ranks, low, shares, &error, 0); break;
-    default: omaha_showdown_rows(b->high_table, b->low_table, b->board_row, b->holes, 6, b->boards, b->count, n,
-                                 b->hilo, ranks, low, shares, &error, 0); break;
-    }
+    showdown_rows_of(b->high_table, b->low_table, b->board_row, b->holes, b->nhole, b->boards, b->count, n, b->hilo,
+                     ranks, low, shares, &error, 0); /* the deals are valid by construction: no row check */
     for (int r = 0; r < b->count; r++)
         for (int q = 0; q < n; q++) {
             uint32_t share = shares[r * n + q];

@@ -190,8 +190,7 @@ def board_ochs(boards: Any, clusters: npt.ArrayLike, *, threads: int | None = No
     from .cards import parse
 
     cluster_of, nthreads = checked_clusters(clusters), thread_count(threads)
-    one = isinstance(boards, str) or (not hasattr(boards, "ndim") and not any(
-        isinstance(item, (list, tuple)) for item in boards))
+    one = isinstance(boards, str) or np.ndim(boards) == 1  # one board, as text or card ids
     array = np.array([parse(boards)], dtype=np.uint8) if one else as_cards(boards, "boards", (None, None))
     if array.shape[1] not in (3, 4, 5):
         raise ValueError(f"a board has 3, 4 or 5 cards, got {array.shape[1]}")
@@ -233,25 +232,32 @@ def preflop_class_of_holdings() -> npt.NDArray[np.int64]:
     return (high * 13 + low) * suited + (low * 13 + high) * ~suited  # type: ignore[no-any-return]
 
 
-@functools.lru_cache(maxsize=4)
-def preflop_histograms(bins: int = 50, threads: int = 1) -> npt.NDArray[np.float64]:
-    """(169, bins): each preflop class's distribution of river hand strength over every
-    board (every flop's runouts, each flop weighted by the boards it stands for), as
-    fractions adding up to 1: what the opponent clusters are drawn from. Seconds, once."""
+_PREFLOP_COUNTS: dict[int, Any] = {}
+
+
+def preflop_counts(bins: int = 50, threads: int = 1) -> npt.NDArray[np.int64]:
+    """(169, bins): each preflop class's exact counts of river hand strength in ``bins`` bins
+    over every board (every flop's runouts, each flop counted as often as the boards it
+    stands for): integers, so the clusters drawn from them are the same on any machine.
+    Seconds, once a process."""
     import numpy as np
 
     from .strength import canonical_boards, hand_strength_many
 
-    boards, weights = canonical_boards(3)
-    counts = np.zeros((1326, bins))
-    for start in range(0, len(boards), _BLOCK):
-        block = slice(start, start + _BLOCK)
-        strength = hand_strength_many(boards[block], bins=bins, threads=threads)
-        assert strength.histogram is not None
-        counts += np.einsum("m,mhb->hb", weights[block].astype(np.float64), np.nan_to_num(strength.histogram))
-    by_class = np.zeros((169, bins))
-    np.add.at(by_class, preflop_class_of_holdings(), counts)
-    return by_class / by_class.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
+    if bins not in _PREFLOP_COUNTS:
+        boards, weights = canonical_boards(3)
+        counts = np.zeros((1326, bins), dtype=np.int64)
+        for start in range(0, len(boards), _BLOCK):
+            block = slice(start, start + _BLOCK)
+            strength = hand_strength_many(boards[block], bins=bins, threads=threads)
+            assert strength.histogram is not None
+            runs = np.rint(np.nan_to_num(strength.histogram) * 1081).astype(np.int64)  # a flop's runouts
+            counts += np.einsum("m,mhb->hb", weights[block], runs)
+        by_class = np.zeros((169, bins), dtype=np.int64)
+        np.add.at(by_class, preflop_class_of_holdings(), counts)
+        by_class.setflags(write=False)
+        _PREFLOP_COUNTS[bins] = by_class
+    return _PREFLOP_COUNTS[bins]  # type: ignore[no-any-return]
 
 
 def opponent_clusters(k: int = 8, *, seed: int = 0, bins: int = 50, threads: int | None = None
@@ -285,12 +291,15 @@ def opponent_clusters(k: int = 8, *, seed: int = 0, bins: int = 50, threads: int
         raise ValueError("bins must be at least 1")
     nthreads = thread_count(threads)
     seed_value = seed_or_drawn(seed)
-    shares = preflop_histograms(bins_, nthreads)
-    quantized = np.floor(shares * 10_000).astype(np.int64)  # largest remainders make each row 10,000 exactly
+    counts = preflop_counts(bins_, nthreads)
+    totals = counts.sum(axis=1, keepdims=True)
+    # each row as 10,000 counts, in integers: floors, then the largest remainders get one more
+    quantized, remainder = np.divmod(counts * 10_000, totals)
     short = 10_000 - quantized.sum(axis=1)
-    order = np.argsort(-(shares * 10_000 - quantized), axis=1, kind="stable")
+    order = np.argsort(-remainder, axis=1, kind="stable")
     for row in range(169):
         quantized[row, order[row, :short[row]]] += 1
+    shares = counts / totals
     classes = preflop_class_of_holdings()
     combos = np.bincount(classes, minlength=169)
     result = emd_kmeans(quantized, count, seed=seed_value, weights=combos, threads=nthreads)

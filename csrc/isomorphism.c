@@ -56,13 +56,47 @@ static uint64_t choose(uint64_t n, int k) {
     return result;
 }
 
-/* The largest b >= j - 1 with C(b, j) <= target (binary search: b can be in the millions). */
+/* n choose j for j <= 4 without a loop while no product can overflow; the loop otherwise. */
+HR_INLINE uint64_t choose_small(uint64_t n, int j) {
+    if (n >= (1u << 15)) return choose(n, j);
+    switch (j) {
+    case 1: return n;
+    case 2: return n * (n - 1) / 2;
+    case 3: return n < 2 ? 0 : n * (n - 1) * (n - 2) / 6;
+    case 4: return n < 3 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
+    default: return choose(n, j);
+    }
+}
+
+/* The integer square root (floor) of x, bit by bit. */
+static uint64_t isqrt64(uint64_t x) {
+    uint64_t root = 0, bit = 1ull << 62;
+    while (bit > x) bit >>= 2;
+    for (; bit; bit >>= 2) {
+        if (x >= root + bit) {
+            x -= root + bit;
+            root = (root >> 1) + bit;
+        } else {
+            root >>= 1;
+        }
+    }
+    return root;
+}
+
+/* The largest b >= j - 1 with C(b, j) <= target: b itself for j = 1, from the square root for
+ * j = 2 (b(b - 1) <= 2 target: isqrt(2 target) or one more), else a binary search (b can be in
+ * the thousands). */
 static uint64_t largest_below(uint64_t target, int j) {
+    if (j == 1) return target;
+    if (j == 2 && target < (1ull << 60)) {
+        uint64_t b = isqrt64(2 * target) + 1;
+        return b * (b - 1) / 2 <= target ? b : b - 1;
+    }
     uint64_t low = (uint64_t)(j - 1), high = low + 1;
-    while (choose(high, j) <= target) high = 2 * high + 1;
+    while (choose_small(high, j) <= target) high = 2 * high + 1;
     while (low + 1 < high) { /* C(low, j) <= target < C(high, j) */
         uint64_t mid = low + (high - low) / 2;
-        if (choose(mid, j) <= target) low = mid;
+        if (choose_small(mid, j) <= target) low = mid;
         else high = mid;
     }
     return low;
@@ -89,18 +123,6 @@ static uint32_t spread(uint32_t packed, uint32_t free) {
 
 HR_INLINE uint32_t key_hash(uint64_t key, uint32_t nslots) {
     return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 32) & (nslots - 1);
-}
-
-/* n choose j for j <= 4 without a loop while no product can overflow; the loop otherwise. */
-HR_INLINE uint64_t choose_small(uint64_t n, int j) {
-    if (n >= (1u << 15)) return choose(n, j);
-    switch (j) {
-    case 1: return n;
-    case 2: return n * (n - 1) / 2;
-    case 3: return n < 2 ? 0 : n * (n - 1) * (n - 2) / 6;
-    case 4: return n < 3 ? 0 : n * (n - 1) * (n - 2) * (n - 3) / 24;
-    default: return choose(n, j);
-    }
 }
 
 /* A vector of counts (one a round, count i at most cards[i]) as a mixed-radix code. */
@@ -419,7 +441,7 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
         for (int i = 0; i < k; i++) {
             int j = k - i;
             uint64_t b = largest_below(group, j);
-            group -= choose(b, j);
+            group -= choose_small(b, j);
             number[s + i] = b - (uint64_t)(k - 1 - i);
         }
     }
@@ -429,7 +451,7 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
         uint64_t value = number[s];
         for (int i = 0; i <= round; i++) {
             int count = rd->shape[shape[s]][i];
-            uint64_t radix = choose((uint64_t)(iso->ranks - (int)hr_popcount64(used)), count);
+            uint64_t radix = iso->binom[iso->ranks - iso->bits13[used]][count];
             sets[s][i] = spread(colex_unrank(value % radix, count), all & ~used);
             value /= radix;
             used |= sets[s][i];

@@ -475,6 +475,20 @@ static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table
 
 /* The showdown rows with the hole count a constant: the pair loops unroll (a run-time count
  * cost a mispredicted loop exit a player). */
+/* The rank-key sums and board_row slots of `count` boards, each slot's entry fetched ahead
+ * (harmless for a bad row: it is read after the row's check). */
+HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *boards, int count, uint64_t *keys,
+                                 uint32_t *slot) {
+    for (int i = 0; i < count; i++) {
+        const uint8_t *board = boards + i * 5;
+        uint64_t key = HR_OMAHA_BOARD_BIAS;
+        for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
+        keys[i] = key;
+        slot[i] = multiset_slot(key);
+        HR_PREFETCH(board_row + slot[i]);
+    }
+}
+
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
@@ -482,20 +496,16 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
     int width = nhole * nplayers, block_high[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], block_low[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];
     uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK];
     int suit[HR_OMAHA_BLOCK];
-    for (int64_t start = 0; start < nrows; start += HR_OMAHA_BLOCK) {
+    /* each board's slot, its board_row entry fetched ahead (a chain of two cold loads a row):
+     * for the next block while this one's rows are ranked, so the loads have time to land */
+    uint32_t slots[2][HR_OMAHA_BLOCK];
+    uint64_t keyss[2][HR_OMAHA_BLOCK];
+    omaha_board_slots(board_row, boards, nrows < HR_OMAHA_BLOCK ? (int)nrows : HR_OMAHA_BLOCK, keyss[0], slots[0]);
+    for (int64_t start = 0, turn = 0; start < nrows; start += HR_OMAHA_BLOCK, turn ^= 1) {
         int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK;
-        /* the boards' slots first, their board_row entries fetched ahead (a chain of two cold
-         * loads a row), then every row's check, board row and flush suit */
-        uint32_t slot[HR_OMAHA_BLOCK];
-        uint64_t keys[HR_OMAHA_BLOCK];
-        for (int i = 0; i < count; i++) {
-            const uint8_t *board = boards + (start + i) * 5;
-            uint64_t key = HR_OMAHA_BOARD_BIAS;
-            for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
-            keys[i] = key;
-            slot[i] = multiset_slot(key);
-            HR_PREFETCH(board_row + slot[i]); /* harmless for a bad row: it is read after the check */
-        }
+        const uint32_t *slot = slots[turn];
+        const uint64_t *keys = keyss[turn];
+        /* every row's check, board row and flush suit */
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
             /* every player's cards as one hole: checked card by card, or (check 2, a popcount
@@ -516,6 +526,11 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
             }
         }
+        int64_t next = start + HR_OMAHA_BLOCK;
+        if (next < nrows)
+            omaha_board_slots(board_row, boards + next * 5,
+                              nrows - next < HR_OMAHA_BLOCK ? (int)(nrows - next) : HR_OMAHA_BLOCK, keyss[turn ^ 1],
+                              slots[turn ^ 1]);
         /* then the pair lookups of every player; hands that may flush are listed and fixed
          * after the block (a branch a player there was mispredicted on a third of them) */
         int flush_row[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], flush_player[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0;

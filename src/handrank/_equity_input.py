@@ -82,29 +82,25 @@ class Holding:
         return self._masks
 
 
-def _holding(label: str, combos: dict[Combo, float]) -> Holding:
-    return Holding(label, combos)
-
-
 @functools.lru_cache(maxsize=4096)  # the same hands and ranges come back call after call
 def holding_of_text(spec: str) -> Holding:
     """Parse a player given as text; a ValueError says why it is neither cards nor a range."""
     quick = two_cards(spec)
     if quick is not None:
-        return _holding(text_of_ids(quick), {(max(quick), min(quick)): 1.0})
+        return Holding(text_of_ids(quick), {(max(quick), min(quick)): 1.0})
     try:  # a range first: the card parser's refusal (an exception) costs more than the range parse
         combos = parse_range(spec)
     except ValueError as error:
         cards = _as_two_cards(spec)
         if isinstance(cards, list):
-            return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
+            return Holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
         shown = repr(spec) if len(spec) <= 40 else repr(spec[:37] + "...")
         raise ValueError(f"{shown} is neither two hole cards ({cards}) nor a range ({error})") from None
     if len(combos) == 1:  # one combo may be two cards as typed ('as kd'): then labelled as cards
         cards = _as_two_cards(spec)
         if isinstance(cards, list):
-            return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
-    return _holding(spec.strip(), combos)
+            return Holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
+    return Holding(spec.strip(), combos)
 
 
 def _as_two_cards(spec: str) -> list[int] | str:
@@ -132,7 +128,7 @@ def player_holding(spec: object, index: int) -> Holding:
         cards, as_cards = [], str(error)
     if len(cards) != 2:
         raise TypeError(f"players[{index}]: expected two hole cards or a range string, got {spec!r} ({as_cards})")
-    return _holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
+    return Holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
 
 
 @dataclass(frozen=True)

@@ -206,17 +206,22 @@ def scatter_ochs(features: ClassFeatures, boards: Any, ochs: Any, threads: int) 
     NaN in every column) at its class's index."""
     import numpy as np
 
-    from .simulate import holdings
-
     assert features.ochs is not None
-    missing = np.isnan(ochs).all(axis=2)
-    board_of = np.asarray(boards)
-    rows, holding = np.nonzero(~missing)
+    rows, holding = np.nonzero(~np.isnan(ochs).all(axis=2))
     for first in range(0, len(rows), 1 << 18):  # bounded temporaries
         part = slice(first, first + (1 << 18))
-        cards = np.concatenate([holdings()[holding[part]], board_of[rows[part]]], axis=1)
-        index = features.indexer.index(cards, threads=threads)
-        features.ochs[index] = ochs[rows[part], holding[part]]
+        features.ochs[_class_indexes(features, boards, rows[part], holding[part], threads)] = \
+            ochs[rows[part], holding[part]]
+
+
+def _class_indexes(features: ClassFeatures, boards: Any, rows: Any, holding: Any, threads: int) -> Any:
+    """The class index of each (board row, holding) pair: the holding's cards, then the board's."""
+    import numpy as np
+
+    from .simulate import holdings
+
+    return features.indexer.index(np.concatenate([holdings()[holding], np.asarray(boards)[rows]], axis=1),
+                                  threads=threads)
 
 
 def preflop_class_of_holdings() -> npt.NDArray[np.int64]:
@@ -315,15 +320,12 @@ def scatter(features: ClassFeatures, boards: Any, ehs: Any, ehs2: Any, counts: A
     meets the board; counts (m, 1326, bins) or None) at its class's index."""
     import numpy as np
 
-    from .simulate import holdings
-
     rows, holding = np.nonzero(~np.isnan(ehs))
-    index = features.indexer.index(np.concatenate([holdings()[holding], boards[rows]], axis=1), threads=threads)
+    index = _class_indexes(features, boards, rows, holding, threads)
     features.ehs[index] = ehs[rows, holding]
     features.ehs2[index] = ehs2[rows, holding]
     if features.histogram is not None and counts is not None:
         features.histogram[index] = counts[rows, holding]
-
 
 
 # ----------------------------------------------------------------------------- buckets

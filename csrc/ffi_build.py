@@ -173,8 +173,8 @@ extern const uint16_t hr_plo4_equity[];
 extern const uint8_t hr_plo4_class_size[];
 int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                              int nplayers, uint16_t *ranks, uint16_t *shares, int *error);
-void hr_showdown_shares(const uint16_t *ranks, int64_t nrows, int nplayers, uint16_t *shares);
-int64_t hr_first_repeat(const uint8_t *cards, int64_t nrows, int width);
+int64_t hr_stud_showdown_batch(int razz, const uint8_t *hands, int64_t nrows, int nplayers, uint16_t *ranks,
+                               uint16_t *shares, int *error);
 #define HR_MADE_HIGH_CARD ...
 #define HR_DRAW_BACKDOOR_STRAIGHT ...
 int hr_breakdown(const uint8_t *combos, int ncombos, const uint8_t *board, int nboard, uint8_t *made,

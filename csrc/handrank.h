@@ -143,12 +143,13 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
  * ranks 1..1404; a card below six (id < 16) is HR_ERR_CARD, like an id above 51. */
 int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                              int nplayers, uint16_t *ranks, uint16_t *shares, int *error);
-/* Pot shares (1/HR_SHARE_UNITS) of rows of nplayers ranks (lower wins, ties split): stud and
- * Razz settle ranks from hr_rank_batch / hr_a5_rank_batch with it. nplayers 1..HR_MAX_PLAYERS. */
-void hr_showdown_shares(const uint16_t *ranks, int64_t nrows, int nplayers, uint16_t *shares);
-/* The first of `nrows` rows of `width` card ids (each 0..51) that holds a card twice, or -1:
- * a deal's cards across its players. */
-int64_t hr_first_repeat(const uint8_t *cards, int64_t nrows, int width);
+/* Seven-card stud (Hold'em's ranks) or, with razz, Razz (ace-to-five ranks) showdowns of
+ * nrows deals of nplayers (1..7) hands of seven cards, no board: ranks and pot shares
+ * (1/HR_SHARE_UNITS, ties split) as hr_showdown_batch writes them. -1, or the first bad deal
+ * with *error set: HR_ERR_CARD (an id above 51) or HR_ERR_DUPLICATE (a card twice, in a hand or
+ * across hands); HR_ERR_PLAYERS for a player count out of range. */
+int64_t hr_stud_showdown_batch(int razz, const uint8_t *hands, int64_t nrows, int nplayers, uint16_t *ranks,
+                               uint16_t *shares, int *error);
 
 /* ----------------------------------------------------------------------- range analysis
  * Each combo's made-hand class (made[i], HR_MADE_*) and draws (draws[i], HR_DRAW_* bits; none

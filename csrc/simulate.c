@@ -722,17 +722,22 @@ showdown_lanes_then_rows(const hr_rules_t *rules,
     return bad < 0 ? -1 : done + bad;
 }
 
+/* Each card id's entry (see showdown_rows_avx2). */
+HR_AVX2 static void fill_entries(__m128i *entry /* [256] */) {
+    for (int c = 0; c < 256; c++) {
+        uint64_t bit = hr_suit_bit[c];
+        entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
+                                  (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
+    }
+}
+
 /* The same with AVX2: keys and card bits summed together (showdown_rows_avx2), the winners
  * of up to 8 players a row in one vector. */
 HR_AVX2 static int64_t showdown_batch_avx2(const hr_rules_t *rules,
                                            const uint8_t *holes, const uint8_t *boards, int64_t nrows,
                                            int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
     __m128i entry[256]; /* see showdown_rows_avx2 */
-    for (int c = 0; c < 256; c++) {
-        uint64_t bit = hr_suit_bit[c];
-        entry[c] = _mm_setr_epi32((int)((uint32_t)hr_card_key[c] * HR_MULTISET_MULT), (int)(hr_card_key[c] >> 32),
-                                  (int)(uint32_t)bit, (int)(uint32_t)(bit >> 32));
-    }
+    fill_entries(entry);
     hr_winners_fn winners = nplayers == 2   ? winners_two_avx2
                             : nplayers == 3 ? winners_three_avx2
                             : nplayers == 4 ? winners_four_avx2
@@ -794,28 +799,6 @@ int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, cons
     return bad;
 }
 
-int64_t hr_first_repeat(const uint8_t *cards, int64_t nrows, int width) {
-    /* distinct cards' bits add without a carry: the sum keeps one bit a card exactly when none
-     * repeats; four sums side by side (a short chain of adds), added at the end */
-    for (int64_t r = 0; r < nrows; r++) {
-        const uint8_t *row = cards + r * width;
-        uint64_t sum[4] = {0, 0, 0, 0};
-        int j = 0;
-        for (; j + 4 <= width; j += 4)
-            for (int k = 0; k < 4; k++) sum[k] += 1ull << (row[j + k] & 63);
-        for (; j < width; j++) sum[0] += 1ull << (row[j] & 63);
-        if (hr_popcount64(sum[0] + sum[1] + sum[2] + sum[3]) != width) return r;
-    }
-    return -1;
-}
-
-void hr_showdown_shares(const uint16_t *ranks, int64_t nrows, int nplayers, uint16_t *shares) {
-    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
-        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
-        winners_scalar(ranks + start * nplayers, shares + start * nplayers, rows, nplayers, 0);
-    }
-}
-
 int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t nrows, int nplayers, uint16_t *ranks,
                           uint16_t *shares, int *error) {
     *error = 0;
@@ -828,4 +811,150 @@ int64_t hr_showdown_batch(const uint8_t *holes, const uint8_t *boards, int64_t n
         return showdown_batch_avx2(&hr_holdem_rules, holes, boards, nrows, nplayers, ranks, shares, error);
 #endif
     return showdown_batch(&hr_holdem_rules, holes, boards, nrows, nplayers, ranks, shares, error);
+}
+
+/* Stud-style showdowns: deals of nplayers hands of seven cards and no board. A block's deals
+ * are checked first, a deal's cards together (its hands' keys flag an id above 51; distinct
+ * cards' bits add up to their union), then its hands are ranked in one tight loop of lookups
+ * (their cache misses overlap, as evaluate_many's do), then its winners settled as the other
+ * showdowns settle theirs. */
+HR_INLINE int64_t stud_rows(const hr_rules_t *rules, const uint8_t *hands, int64_t nrows, const int nplayers,
+                            uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
+    const uint16_t *multiset = rules->multiset, *flush = rules->flush;
+    uint64_t keys[HR_SHOWDOWN_BLOCK * 7];
+    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
+        const uint8_t *block = hands + start * 7 * nplayers;
+        for (int r = 0; r < rows; r++) {
+            uint64_t flagged = 0, sum = 0, seen = 0;
+            for (int p = 0; p < nplayers; p++) { /* a player's chains of adds, then the deal's */
+                const uint8_t *hand = block + (r * nplayers + p) * 7;
+                uint64_t key = HR_SUIT_BIAS, bits = 0, union_ = 0;
+                for (int j = 0; j < 7; j++) {
+                    key += hr_card_key[hand[j]];
+                    bits += 1ull << (hand[j] & 63);
+                    union_ |= 1ull << (hand[j] & 63);
+                }
+                keys[r * nplayers + p] = key;
+                flagged |= key;
+                sum += bits;
+                seen |= union_;
+            }
+            /* valid ids keep the sum below 2^58, other ids are flagged by the keys; a carry
+             * (a repeat) leaves fewer bits than cards */
+            uint64_t repeats = HR_FAST_POPCOUNT ? (uint64_t)(hr_popcount64(sum) ^ 7 * nplayers) : sum ^ seen;
+            if (HR_UNLIKELY((flagged & HR_INVALID_CHECK) | repeats)) {
+                *error = flagged & HR_INVALID_CHECK ? HR_ERR_CARD : HR_ERR_DUPLICATE;
+                return start + r;
+            }
+        }
+        uint16_t *rank = ranks + start * nplayers;
+        for (int i = 0; i < rows * nplayers; i++) {
+            if (HR_UNLIKELY((keys[i] & HR_FLUSH_CHECK) && flush)) { /* suits matter: 3% of hands */
+                uint64_t suits = 0;
+                for (int j = 0; j < 7; j++) suits |= suit_rank_bit(block[7 * i + j]);
+                rank[i] = flush[(suits >> (16 * flush_suit(keys[i]))) & 0x1FFF];
+            } else {
+                rank[i] = (uint16_t)game_multiset_rank(multiset, keys[i]);
+            }
+        }
+        winners(rank, shares + start * nplayers, rows, nplayers, 0);
+    }
+    return -1;
+}
+
+/* Every player count a constant: the loops over a deal's hands unroll. */
+static int64_t stud_batch(const hr_rules_t *rules, const uint8_t *hands, int64_t nrows, int nplayers,
+                          uint16_t *ranks, uint16_t *shares, int *error) {
+    hr_winners_fn winners = nplayers == 2 ? winners_two : winners_scalar;
+    switch (nplayers) {
+    case 1: return stud_rows(rules, hands, nrows, 1, ranks, shares, error, winners);
+    case 2: return stud_rows(rules, hands, nrows, 2, ranks, shares, error, winners);
+    case 3: return stud_rows(rules, hands, nrows, 3, ranks, shares, error, winners);
+    case 4: return stud_rows(rules, hands, nrows, 4, ranks, shares, error, winners);
+    case 5: return stud_rows(rules, hands, nrows, 5, ranks, shares, error, winners);
+    case 6: return stud_rows(rules, hands, nrows, 6, ranks, shares, error, winners);
+    default: return stud_rows(rules, hands, nrows, 7, ranks, shares, error, winners);
+    }
+}
+
+#if HR_X86_DISPATCH
+/* stud_rows with showdown_rows_avx2's entries: a hand is the sum of its seven cards' entries
+ * (one add a card: the hash, the flush and bad-id marks, and the cards by suit), ranked as
+ * it is summed; a block is checked after (its deals' card bits and marks), as there. */
+HR_AVX2 static inline __attribute__((always_inline)) int64_t
+stud_rows_avx2(const hr_rules_t *rules, const __m128i *entry, const uint8_t *hands, int64_t nrows,
+               const int nplayers, uint16_t *ranks, uint16_t *shares, int *error, hr_winners_fn winners) {
+    const __m128i bias = _mm_setr_epi32(0, (int)(HR_SUIT_BIAS >> 32), 0, 0);
+    const uint16_t *multiset = rules->multiset, *flush = rules->flush;
+    for (int64_t start = 0; start < nrows; start += HR_SHOWDOWN_BLOCK) {
+        int rows = nrows - start < HR_SHOWDOWN_BLOCK ? (int)(nrows - start) : HR_SHOWDOWN_BLOCK;
+        const uint8_t *block = hands + start * 7 * nplayers;
+        uint16_t *rank = ranks + start * nplayers;
+        __m128i marks = _mm_setzero_si128();
+        uint64_t repeats = 0;
+        for (int r = 0; r < rows; r++) {
+            __m128i deal_sum = _mm_setzero_si128();
+            for (int p = 0; p < nplayers; p++) {
+                const uint8_t *card = block + 7 * (r * nplayers + p);
+                __m128i hand = _mm_add_epi32(
+                    _mm_add_epi32(_mm_add_epi32(_mm_add_epi32(entry[card[0]], entry[card[1]]),
+                                                _mm_add_epi32(entry[card[2]], entry[card[3]])),
+                                  _mm_add_epi32(_mm_add_epi32(entry[card[4]], entry[card[5]]), entry[card[6]])),
+                    bias);
+                uint32_t t = (uint32_t)_mm_cvtsi128_si32(hand) & ((1u << HR_MULTISET_SUM_BITS) - 1),
+                         high = (uint32_t)_mm_extract_epi32(hand, 1);
+                if (HR_UNLIKELY((high & (uint32_t)(HR_FLUSH_CHECK >> 32)) && flush)) { /* 3% of hands */
+                    uint64_t suits = (uint64_t)_mm_extract_epi64(hand, 1);
+                    rank[r * nplayers + p] = flush[(suits >> flush_shift(high)) & 0x1FFF];
+                } else {
+                    rank[r * nplayers + p] = multiset[t + (uint32_t)hr_multiset_offset[t >> HR_MULTISET_ROW_BITS]];
+                }
+                deal_sum = _mm_add_epi32(deal_sum, hand);
+                marks = _mm_or_si128(marks, hand);
+            }
+            repeats |= (uint64_t)(hr_popcount64((uint64_t)_mm_extract_epi64(deal_sum, 1)) ^ (7 * nplayers));
+        }
+        if (HR_UNLIKELY((((uint32_t)_mm_extract_epi32(marks, 1) & (uint32_t)(HR_INVALID_CHECK >> 32)) | repeats) != 0)) {
+            int64_t bad = stud_rows(rules, block, rows, nplayers, rank, shares + start * nplayers, error, winners_scalar);
+            if (bad >= 0) return start + bad; /* not reached otherwise: a bad id or a repeat is found again */
+        }
+        winners(rank, shares + start * nplayers, rows, nplayers, wide_rows(nrows, start, rows, nplayers));
+    }
+    return -1;
+}
+
+HR_AVX2 static int64_t stud_batch_avx2(const hr_rules_t *rules, const uint8_t *hands, int64_t nrows, int nplayers,
+                                       uint16_t *ranks, uint16_t *shares, int *error) {
+    __m128i entry[256];
+    fill_entries(entry);
+    hr_winners_fn winners = nplayers == 2   ? winners_two_avx2
+                            : nplayers == 3 ? winners_three_avx2
+                            : nplayers == 4 ? winners_four_avx2
+                                            : winners_avx2;
+    switch (nplayers) {
+    case 1: return stud_rows_avx2(rules, entry, hands, nrows, 1, ranks, shares, error, winners);
+    case 2: return stud_rows_avx2(rules, entry, hands, nrows, 2, ranks, shares, error, winners);
+    case 3: return stud_rows_avx2(rules, entry, hands, nrows, 3, ranks, shares, error, winners);
+    case 4: return stud_rows_avx2(rules, entry, hands, nrows, 4, ranks, shares, error, winners);
+    case 5: return stud_rows_avx2(rules, entry, hands, nrows, 5, ranks, shares, error, winners);
+    case 6: return stud_rows_avx2(rules, entry, hands, nrows, 6, ranks, shares, error, winners);
+    default: return stud_rows_avx2(rules, entry, hands, nrows, 7, ranks, shares, error, winners);
+    }
+}
+#endif
+
+int64_t hr_stud_showdown_batch(int razz, const uint8_t *hands, int64_t nrows, int nplayers, uint16_t *ranks,
+                               uint16_t *shares, int *error) {
+    *error = 0;
+    if (nplayers < 1 || nplayers > 7) {
+        *error = HR_ERR_PLAYERS;
+        return 0;
+    }
+    const hr_rules_t *rules = razz ? &hr_a5_rules : &hr_holdem_rules;
+#if HR_X86_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
+        return stud_batch_avx2(rules, hands, nrows, nplayers, ranks, shares, error);
+#endif
+    return stud_batch(rules, hands, nrows, nplayers, ranks, shares, error);
 }

@@ -97,6 +97,14 @@ def test_stud_showdowns_out_dask_and_bad_rows():
     wide[5, 0, 0] = 99
     with pytest.raises(ValueError, match="row 5: card id 99"):
         stud.showdown_many(wide)
+    # the first bad deal from the top is named, whatever is wrong with it or with later ones
+    for first, later in ((300, 19_000), (19_000, 300)):
+        both = hands.copy()  # uint8: every check is the kernel's, in one pass from the top
+        both[first, 2, 0] = both[first, 1, 6]       # a repeat across hands
+        both[later, 0, 3] = 60                      # an id out of range
+        expected = min(first, later)
+        with pytest.raises(ValueError, match=f"row {expected}: card"):
+            stud.showdown_many(both, threads=2)
     da = pytest.importorskip("dask.array")
     lazy = stud.showdown_many(da.from_array(hands, chunks=(6_000, 3, 7)))
     assert (lazy[0].compute() == ranks).all() and (lazy[1].compute() == shares).all()

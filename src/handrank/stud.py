@@ -53,42 +53,43 @@ def deal(n: int, players: int, *, hole_cards: Sequence[HandLike | None] | None =
     return hands
 
 
-def _repeat_error(hands: npt.NDArray[np.uint8], flat: npt.NDArray[np.uint8], row: int, row_offset: int) -> None:
+def _bad_deal(hands: npt.NDArray[np.uint8], row: int, row_offset: int) -> None:
     """The message for a deal with a bad card (an id above 51, or one card twice)."""
-    players = hands.shape[1]
-    deal_row = row // players if flat is not hands else row
-    cards = hands[deal_row].reshape(-1).tolist()
+    cards = hands[row].reshape(-1).tolist()
     bad = [c for c in cards if c > 51]
     if bad:
-        raise ValueError(f"row {row_offset + deal_row}: card id {bad[0]} is out of range 0..51: "
+        raise ValueError(f"row {row_offset + row}: card id {bad[0]} is out of range 0..51: "
                          f"{' '.join(map(str, cards))}")
     twice = next(c for c in cards if cards.count(c) > 1)
-    raise ValueError(f"row {row_offset + deal_row}: card {format_cards([twice])!r} is dealt twice: "
+    raise ValueError(f"row {row_offset + row}: card {format_cards([twice])!r} is dealt twice: "
                      f"{' '.join(map(str, cards))}")
 
 
 def _showdown(hands: npt.NDArray[np.uint8], razz: bool, threads: object, row_offset: int,
               out: object = None) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    from ._rows import rank_into, showdown_outputs
+    from ._rows import SHOWDOWN_SLICE_ROWS, showdown_outputs
     from ._work import run_slices, thread_count
 
     n, players, _ = hands.shape
     if not 1 <= players <= MAX_PLAYERS:
         raise ValueError(f"showdown_many takes 1 to {MAX_PLAYERS} players of seven cards, got {players}")
     ranks, shares = showdown_outputs(out, n, players, (hands,))
-    flat = hands.reshape(n * players, 7)
-    kernel = lib.hr_a5_rank_batch if razz else lib.hr_rank_batch
-    rank_into(flat, ranks.reshape(-1), threads, 0, kernel,
-              lambda matrix, row, offset: _repeat_error(hands, flat, row, row_offset))
-    repeat = lib.hr_first_repeat(ffi.from_buffer("uint8_t[]", hands), n, players * 7)  # across players
-    if repeat >= 0:
-        _repeat_error(hands, hands, repeat, row_offset)
-    nthreads = thread_count(threads, useful=max(1, n // (1 << 16)))
-    slices = max(nthreads, -(-n // (1 << 20)))
+    nthreads = thread_count(threads, useful=max(1, n // (1 << 15)))
+    slices = max(nthreads, -(-n // SHOWDOWN_SLICE_ROWS))  # a few ms each: Ctrl-C is seen between them
     bounds = [n * k // slices for k in range(slices + 1)]
+    hand_buf = ffi.from_buffer("uint8_t[]", hands)
     rank_buf, share_buf = ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares)
-    run_slices([functools.partial(lib.hr_showdown_shares, rank_buf + bounds[k] * players, bounds[k + 1] - bounds[k],
-                                  players, share_buf + bounds[k] * players) for k in range(slices)], nthreads)
+
+    def part(start: int, stop: int) -> int:
+        error = ffi.new("int *")
+        bad = lib.hr_stud_showdown_batch(int(razz), hand_buf + start * players * 7, stop - start, players,
+                                         rank_buf + start * players, share_buf + start * players, error)
+        return -1 if bad < 0 else start + bad
+
+    bad_rows = [bad for bad in run_slices([functools.partial(part, bounds[k], bounds[k + 1])
+                                           for k in range(slices)], nthreads) if bad >= 0]
+    if bad_rows:
+        _bad_deal(hands, bad_rows[0], row_offset)  # the first bad deal from the top
     return ranks, shares
 
 

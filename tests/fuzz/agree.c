@@ -89,6 +89,19 @@ int main(void) {
     }
     section("showdown");
 
+    for (int players = 1; players <= 7; players++) {
+        int64_t rows = ROWS / players;
+        deal(cards, rows, 7 * players);
+        for (int razz = 0; razz < 2; razz++) {
+            mix((uint64_t)hr_stud_showdown_batch(razz, cards, rows, players, out, shares, &error));
+            mix16(out, rows * players);
+            mix16(shares, rows * players);
+        }
+        cards[(rows - 3) * 7 * players] = cards[(rows - 3) * 7 * players + 7 * players - 1]; /* a repeat, late */
+        mix((uint64_t)hr_stud_showdown_batch(0, cards, rows, players, out, shares, &error) ^ (uint64_t)error << 40);
+    }
+    section("stud");
+
     static const uint8_t flops[3][4] = {{46, 21, 0, 0}, {43, 35, 16, 0}, {39, 27, 7, 14}};
     static uint64_t sum[1326], squares[1326];
     static uint32_t runouts[1326], histogram[1326 * 9];

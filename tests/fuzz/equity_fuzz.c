@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
                                       osquares, &odeals);
         }
         state = before_blocks;
-        { /* bulk showdowns of other games: short deck's (ids below 16 refused), stud's shares */
+        { /* bulk showdowns of other games: short deck's (ids below 16 refused), stud's and Razz's */
             int players = 1 + upto(11), rows = upto(70);
             static uint16_t sd_ranks[70 * 11], sd_shares[70 * 11];
             static uint8_t sd_holes[70 * 11 * 7], sd_boards[70 * 5];
@@ -118,9 +118,7 @@ int main(int argc, char **argv) {
             for (int i = 0; i < rows * players * 7; i++) sd_holes[i] = upto(3) ? (uint8_t)(16 + upto(36)) : card();
             for (int i = 0; i < rows * 5; i++) sd_boards[i] = upto(3) ? (uint8_t)(16 + upto(36)) : card();
             hr_sd_showdown_batch(upto(2), sd_holes, sd_boards, rows, players, sd_ranks, sd_shares, &error);
-            for (int i = 0; i < rows * players; i++) sd_ranks[i] = (uint16_t)upto(8000);
-            if (players <= HR_MAX_PLAYERS) hr_showdown_shares(sd_ranks, rows, players, sd_shares);
-            hr_first_repeat(sd_holes, rows, (players <= 7 ? players : 7) * 7);
+            hr_stud_showdown_batch(upto(2), sd_holes, rows, players, sd_ranks, sd_shares, &error);
         }
         if (r % 200 == 0) hr_preflop_matrix((int32_t)upto(1400) - 20, (int32_t)upto(1400), matrix);
         if (r % 25 == 0) { /* valid, big, overlapping ranges: the indexed walk and the sampler's walk */

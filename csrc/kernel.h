@@ -23,6 +23,7 @@
 #define HR_INLINE static inline __attribute__((always_inline))
 #define HR_NOINLINE static __attribute__((noinline))
 #define HR_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define HR_LIKELY(x) __builtin_expect(!!(x), 1)
 #define hr_popcount64(x) __builtin_popcountll(x)
 #define hr_ctz64(x) __builtin_ctzll(x)
 #define HR_PREFETCH(p) __builtin_prefetch(p)
@@ -30,6 +31,7 @@
 #define HR_INLINE static __inline
 #define HR_NOINLINE static
 #define HR_UNLIKELY(x) (x)
+#define HR_LIKELY(x) (x)
 #define HR_PREFETCH(p) ((void)(p))
 HR_INLINE int hr_popcount64(uint64_t x) {
     int n = 0;

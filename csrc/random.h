@@ -45,6 +45,72 @@ HR_INLINE uint32_t below(rng_t *rng, uint32_t n) {
     return (uint32_t)(product >> 32);
 }
 
+/* Several uniform ints from one 64-bit draw, still without bias (Brackett-Rozinsky and
+ * Lemire, "Batched ranged random integer generation", 2024): multiplying the draw by each
+ * bound in turn reads floor(draw * P / 2^64) as a mixed radix over the bounds, P their
+ * product, and the last 64 low bits are Lemire's test for P: below (2^64 - P) mod P the draw
+ * is made again. A partial Fisher-Yates shuffle's picks (pick j uniform in [0, first - j))
+ * take one draw for each batch of positions whose product stays at most HR_BATCH_PRODUCT:
+ * at least 7 of at most 52, so a redraw comes at most once in 2^24 draws. */
+#define HR_BATCH_MAX 8
+#define HR_BATCH_PRODUCT (1ull << 40)
+
+typedef struct {
+    int count;
+    uint32_t bound[HR_BATCH_MAX];
+    uint64_t floor; /* (2^64 - P) mod P */
+} batch_t;
+
+typedef struct {
+    int nbatches;
+    batch_t batch[(52 + 6) / 7];
+} shuffle_t;
+
+/* The batches of picks j < need from `first` cards on (need <= first <= 52). */
+HR_INLINE shuffle_t shuffle_plan(int first, int need) {
+    shuffle_t plan;
+    plan.nbatches = 0;
+    for (int j = 0; j < need;) {
+        batch_t *b = &plan.batch[plan.nbatches++];
+        uint64_t product = 1;
+        b->count = 0;
+        while (j < need && b->count < HR_BATCH_MAX && product * (uint64_t)(first - j) <= HR_BATCH_PRODUCT) {
+            b->bound[b->count++] = (uint32_t)(first - j);
+            product *= (uint64_t)(first - j++);
+        }
+        b->floor = (0 - product) % product;
+    }
+    return plan;
+}
+
+/* x * bound (bound below 2^32): its high 32 bits returned, its low 64 bits left in *x. The
+ * same numbers on every compiler, so every build deals the same cards. */
+HR_INLINE uint32_t mul_split(uint64_t *x, uint32_t bound) {
+#if HR_GNU && defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128; /* a GNU extension: said so for -pedantic */
+    u128 product = (u128)*x * bound;
+    *x = (uint64_t)product;
+    return (uint32_t)(product >> 64);
+#else
+    uint64_t low = (*x & 0xFFFFFFFFull) * bound, high = (*x >> 32) * bound + (low >> 32);
+    *x = high << 32 | (low & 0xFFFFFFFFull);
+    return (uint32_t)(high >> 32);
+#endif
+}
+
+/* picks[j] uniform in [0, first - j) for every j of the plan, independent. */
+HR_INLINE void draw_picks(rng_t *rng, const shuffle_t *plan, uint32_t *picks) {
+    for (int k = 0; k < plan->nbatches; k++) {
+        const batch_t *b = &plan->batch[k];
+        for (;;) {
+            uint64_t x = next64(rng);
+            for (int j = 0; j < b->count; j++) picks[j] = mul_split(&x, b->bound[j]);
+            if (HR_LIKELY(x >= b->floor)) break;
+        }
+        picks += b->count;
+    }
+}
+
 /* A uniform double in [0, 1). */
 HR_INLINE double unit(rng_t *rng) {
     return (double)(next64(rng) >> 11) * (1.0 / 9007199254740992.0);

@@ -32,6 +32,21 @@ int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t 
         if (!(known >> c & 1)) fresh[ndeck++] = (uint8_t)c;
     if (ndeck < needed) return HR_ERR_COUNT;
 
+    /* Where each dealt card goes in a deal's output: the random players' hole places, then
+     * the board's open ones; the fixed cards are copied from a template. */
+    int hole_width = nhole * nplayers, dealt_holes = nhole * random_players, place[52];
+    uint8_t hole_template[52], board_template[5];
+    for (int p = 0, next = 0; p < nplayers; p++)
+        for (int j = 0; j < nhole; j++) {
+            const uint8_t *fixed = fixed_holes + nhole * p;
+            hole_template[nhole * p + j] = fixed[0] == HR_DEAL_RANDOM ? 0 : fixed[j];
+            if (fixed[0] == HR_DEAL_RANDOM) place[next++] = nhole * p + j;
+        }
+    for (int j = 0; j < nboard; j++) {
+        board_template[j] = j < nfixed_board ? fixed_board[j] : 0;
+        if (j >= nfixed_board) place[dealt_holes + j - nfixed_board] = j;
+    }
+    shuffle_t plan = shuffle_plan(ndeck, needed);
     uint64_t chunks = (ndeals + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
     for (uint64_t chunk = first_chunk; chunk < end_chunk; chunk++) {
@@ -39,23 +54,20 @@ int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t 
         memcpy(deck, fresh, sizeof deck); /* each chunk shuffles from the same order */
         uint64_t first = chunk * HR_EQUITY_CHUNK, end = first + HR_EQUITY_CHUNK < ndeals ? first + HR_EQUITY_CHUNK : ndeals;
         for (uint64_t d = first; d < end; d++) {
+            uint8_t *hole = holes + d * (uint64_t)hole_width, *board = boards + d * (uint64_t)nboard;
+            memcpy(hole, hole_template, (size_t)hole_width);
+            memcpy(board, board_template, (size_t)nboard);
             /* a partial Fisher-Yates shuffle: the first `needed` cards of the deck are dealt */
+            uint32_t picks[52];
+            draw_picks(&rng, &plan, picks);
             for (int j = 0; j < needed; j++) {
-                int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
+                int pick = j + (int)picks[j];
                 uint8_t c = deck[pick];
                 deck[pick] = deck[j];
                 deck[j] = c;
+                if (j < dealt_holes) hole[place[j]] = c;
+                else board[place[j]] = c;
             }
-            int next = 0;
-            uint8_t *hole = holes + d * (uint64_t)(nhole * nplayers);
-            for (int p = 0; p < nplayers; p++) {
-                const uint8_t *fixed = fixed_holes + nhole * p;
-                for (int j = 0; j < nhole; j++)
-                    hole[nhole * p + j] = fixed[0] == HR_DEAL_RANDOM ? deck[next++] : fixed[j];
-            }
-            uint8_t *board = boards + d * (uint64_t)nboard;
-            for (int j = 0; j < nfixed_board; j++) board[j] = fixed_board[j];
-            for (int j = nfixed_board; j < nboard; j++) board[j] = deck[next++];
         }
     }
     return 0;

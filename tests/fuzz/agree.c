@@ -4,6 +4,7 @@
  * SSE4.1 and popcnt paths the CPU picks) and with -DHR_PORTABLE (what MSVC builds) and
  * compares the two outputs. */
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "handrank.h"
@@ -101,6 +102,21 @@ int main(void) {
         mix((uint64_t)hr_stud_showdown_batch(0, cards, rows, players, out, shares, &error) ^ (uint64_t)error << 40);
     }
     section("stud");
+
+    { /* dealing: the batched draws' arithmetic (a 128-bit product, or two 64-bit ones) */
+        static const int shapes[4][3] = {{7, 7, 0}, {2, 9, 5}, {4, 6, 5}, {2, 3, 5}}; /* hole, players, board */
+        uint8_t fixed[52 * 7];
+        memset(fixed, HR_DEAL_RANDOM, sizeof fixed);
+        for (int k = 0; k < 4; k++) {
+            int nhole = shapes[k][0], players = shapes[k][1], nboard = shapes[k][2];
+            int64_t rows = ROWS / 10;
+            mix((uint64_t)hr_deal_game(7 + (uint64_t)k, (uint64_t)rows, 0, 1000, players, nhole, k == 3 ? 16 : 0, fixed,
+                                       nboard, NULL, 0, NULL, 0, cards, boards));
+            for (int64_t i = 0; i < rows * nhole * players; i++) mix(cards[i]);
+            for (int64_t i = 0; i < rows * nboard; i++) mix(boards[i]);
+        }
+    }
+    section("deal");
 
     static const uint8_t flops[3][4] = {{46, 21, 0, 0}, {43, 35, 16, 0}, {39, 27, 7, 14}};
     static uint64_t sum[1326], squares[1326];

@@ -17,6 +17,11 @@
 
 #include "kernel.h"
 
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#define HR_BMI2 __attribute__((target("bmi,bmi2,popcnt")))
+#endif
+
 #define ISO_SUITS 4
 #define ISO_MAX_SHAPES 1024      /* shapes of one round */
 #define ISO_LIST_BUDGET 50000000 /* candidates tried while listing a round's configurations (~0.1 s) */
@@ -328,23 +333,25 @@ int hr_iso_cards(const hr_iso_t *iso, int round) {
     return total;
 }
 
-/* One hand's index at `round`, or a negative HR_ERR_* (a card out of the deck, or twice). */
-static int64_t index_one(const hr_iso_t *iso, int round, const uint8_t *cards, uint64_t *index) {
+#if HR_X86_DISPATCH
+/* BMI2's parallel bit extract, as an instruction: its caller runs it only where the CPU has it
+ * (an intrinsic would need the whole caller compiled for BMI2). */
+HR_INLINE uint32_t pext32(uint32_t x, uint32_t mask) {
+    uint32_t packed;
+    __asm__("pextl %2, %1, %0" : "=r"(packed) : "r"(x), "rm"(mask));
+    return packed;
+}
+#endif
+
+/* A hand's index from its suits' rank sets, sets[suit][round] (bit r: rank r, from the
+ * lowest rank of the deck), for rounds 0..round. With bmi2, a round's ranks are packed onto
+ * the suit's free ones by one pext. */
+HR_INLINE uint64_t index_of_sets(const hr_iso_t *iso, const int round, uint32_t sets[ISO_SUITS][HR_ISO_MAX_ROUNDS],
+                                 const int bmi2) {
     const iso_round_t *rd = &iso->round[round];
-    uint32_t sets[ISO_SUITS][HR_ISO_MAX_ROUNDS];
-    memset(sets, 0, sizeof sets);
-    uint64_t seen = 0;
-    int at = 0;
-    for (int i = 0; i <= round; i++)
-        for (int j = 0; j < iso->cards[i]; j++, at++) {
-            int card = cards[at], rank = (card >> 2) - iso->lowest_rank;
-            if (card > 51 || rank < 0) return HR_ERR_CARD;
-            if (seen >> card & 1) return HR_ERR_DUPLICATE;
-            seen |= 1ull << card;
-            sets[card & 3][i] |= 1u << rank;
-        }
     int shape[ISO_SUITS];
     uint64_t number[ISO_SUITS];
+    (void)bmi2; /* only x86-64 builds have the instruction */
     const int16_t *of_counts = iso->shape_of_counts + (size_t)round * (size_t)iso->codes;
     for (int s = 0; s < ISO_SUITS; s++) {
         uint32_t used = 0;
@@ -354,11 +361,15 @@ static int64_t index_one(const hr_iso_t *iso, int round, const uint8_t *cards, u
             /* the colex rank of this round's ranks among the suit's free ones: a rank's place
              * is how many free ranks lie below it */
             uint32_t set = sets[s][i], packed = set;
-            for (uint32_t taken = used; taken;) { /* close the gaps of the used ranks, lowest first */
-                uint32_t bit = taken & (0u - taken), low = bit - 1;
-                packed = (packed & low) | ((packed >> 1) & ~low);
-                taken = (taken ^ bit) >> 1;
-            }
+#if HR_X86_DISPATCH
+            if (bmi2 && i) packed = pext32(set, ~used);
+            else
+#endif
+                for (uint32_t taken = i ? used : 0; taken;) { /* close the gaps of the used ranks, lowest first */
+                    uint32_t bit = taken & (0u - taken), low = bit - 1;
+                    packed = (packed & low) | ((packed >> 1) & ~low);
+                    taken = (taken ^ bit) >> 1;
+                }
             uint64_t rank = iso->colex[packed];
             int count = iso->bits13[set];
             value += rank * radix;
@@ -406,7 +417,24 @@ static int64_t index_one(const hr_iso_t *iso, int round, const uint8_t *cards, u
         within = within * rd->group_radix[shape[s]][k] + group;
         s = e;
     }
-    *index = rd->config_first[config] + within;
+    return rd->config_first[config] + within;
+}
+
+/* One hand's index at `round`, or a negative HR_ERR_* (a card out of the deck, or twice). */
+static int64_t index_one(const hr_iso_t *iso, int round, const uint8_t *cards, uint64_t *index) {
+    uint32_t sets[ISO_SUITS][HR_ISO_MAX_ROUNDS];
+    memset(sets, 0, sizeof sets);
+    uint64_t seen = 0;
+    int at = 0;
+    for (int i = 0; i <= round; i++)
+        for (int j = 0; j < iso->cards[i]; j++, at++) {
+            int card = cards[at], rank = (card >> 2) - iso->lowest_rank;
+            if (card > 51 || rank < 0) return HR_ERR_CARD;
+            if (seen >> card & 1) return HR_ERR_DUPLICATE;
+            seen |= 1ull << card;
+            sets[card & 3][i] |= 1u << rank;
+        }
+    *index = index_of_sets(iso, round, sets, 0);
     return 0;
 }
 
@@ -467,6 +495,66 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
     }
 }
 
+#if HR_X86_DISPATCH
+#define ISO_LANES 0x1111111111111ull /* bits 0, 4, .., 48: the 13 ranks of suit 0 */
+
+/* Rows indexed with BMI2: a round's cards as one 52-bit mask (checked at once: no id above
+ * 51 or below the deck, and as many distinct cards as the row has), each suit's ranks taken
+ * out of it by one pext; a row that fails the check goes through index_one, which names the
+ * fault as it always did. `hole` and `board` (nonzero) are the two rounds' card counts as
+ * constants, for Hold'em's flop, turn and river. */
+HR_BMI2 static inline __attribute__((always_inline)) int64_t
+index_rows_bmi2(const hr_iso_t *iso, const int round, const uint8_t *cards, int64_t nrows, uint64_t *out, int *error,
+                const int hole, const int board) {
+    int width = hole ? hole + board : hr_iso_cards(iso, round), shift = 4 * iso->lowest_rank;
+    uint64_t below = (1ull << shift) - 1; /* ids under the deck's lowest rank */
+    for (int64_t row = 0; row < nrows; row++) {
+        const uint8_t *hand = cards + row * width;
+        uint32_t sets[ISO_SUITS][HR_ISO_MAX_ROUNDS];
+        uint64_t all = 0;
+        unsigned over = 0;
+        for (int i = 0, at = 0; i <= round; i++) {
+            uint64_t mask = 0;
+            int count = hole && i == 0 ? hole : hole && i == 1 ? board : iso->cards[i];
+            for (int j = 0; j < count; j++, at++) {
+                over |= (unsigned)(hand[at] + 12) >> 6; /* an id above 51 */
+                mask |= 1ull << (hand[at] & 63);
+            }
+            all |= mask;
+            for (int s = 0; s < ISO_SUITS; s++) sets[s][i] = (uint32_t)_pext_u64(mask >> shift, ISO_LANES << s);
+        }
+        if (HR_UNLIKELY(over | (all & below) | (uint64_t)(__builtin_popcountll(all) ^ width))) {
+            int64_t status = index_one(iso, round, hand, out + row);
+            if (status < 0) {
+                *error = (int)status;
+                return row;
+            }
+            continue;
+        }
+        out[row] = index_of_sets(iso, round, sets, 1);
+    }
+    return -1;
+}
+
+HR_BMI2 static int64_t index_batch_bmi2(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows,
+                                        uint64_t *out, int *error) {
+    if (round == 1 && iso->cards[0] == 2) /* Hold'em's flop, turn and river: every count a constant */
+        switch (iso->cards[1]) {
+        case 3: return index_rows_bmi2(iso, 1, cards, nrows, out, error, 2, 3);
+        case 4: return index_rows_bmi2(iso, 1, cards, nrows, out, error, 2, 4);
+        case 5: return index_rows_bmi2(iso, 1, cards, nrows, out, error, 2, 5);
+        default: break;
+        }
+    switch (round) { /* each round a constant: the loops over rounds unroll */
+    case 0: return index_rows_bmi2(iso, 0, cards, nrows, out, error, 0, 0);
+    case 1: return index_rows_bmi2(iso, 1, cards, nrows, out, error, 0, 0);
+    case 2: return index_rows_bmi2(iso, 2, cards, nrows, out, error, 0, 0);
+    case 3: return index_rows_bmi2(iso, 3, cards, nrows, out, error, 0, 0);
+    default: return index_rows_bmi2(iso, round, cards, nrows, out, error, 0, 0);
+    }
+}
+#endif
+
 int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
                            int *error) {
     *error = 0;
@@ -474,6 +562,10 @@ int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards,
         *error = HR_ERR_COUNT;
         return 0;
     }
+#if HR_X86_DISPATCH
+    if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"))
+        return index_batch_bmi2(iso, round, cards, nrows, out, error);
+#endif
     int width = hr_iso_cards(iso, round);
     for (int64_t row = 0; row < nrows; row++) {
         int64_t status = index_one(iso, round, cards + row * width, out + row);

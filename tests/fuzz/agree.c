@@ -118,6 +118,31 @@ int main(void) {
     }
     section("deal");
 
+    { /* isomorphism indexes: the BMI2 rows and the portable ones, on valid and faulty rows */
+        static const int shapes[5][4] = {{2, 2, 5, 0}, {3, 2, 3, 1}, {2, 4, 5, 0}, {1, 2, 0, 0}, {3, 2, 3, 1}};
+        static uint64_t indexes[ROWS / 10];
+        for (int k = 0; k < 5; k++) {
+            int rounds = shapes[k][0], error;
+            hr_iso_t *iso = hr_iso_new(shapes[k] + 1, rounds, k == 4, &error);
+            for (int round = 0; round < rounds; round++) {
+                int width = hr_iso_cards(iso, round);
+                int64_t rows = ROWS / 10;
+                deal(cards, rows, width);
+                if (k == 4) /* short deck: ids 16..51 */
+                    for (int64_t i = 0; i < rows * width; i++) cards[i] = (uint8_t)(16 + cards[i] % 36);
+                for (int64_t r = 0; r < rows; r++) { /* short deck rows may repeat a card: faults too */
+                    mix((uint64_t)hr_iso_index_batch(iso, round, cards + r * width, 1, indexes + r, &error));
+                    mix((uint64_t)error);
+                }
+                for (int64_t r = 0; r < rows; r++) mix(indexes[r]);
+                cards[(rows / 2) * width] = k == 4 ? 3 : 60; /* a card out of the deck, mid-batch */
+                mix((uint64_t)hr_iso_index_batch(iso, round, cards, rows, indexes, &error) ^ (uint64_t)error << 40);
+            }
+            hr_iso_free(iso);
+        }
+    }
+    section("isomorphism");
+
     static const uint8_t flops[3][4] = {{46, 21, 0, 0}, {43, 35, 16, 0}, {39, 27, 7, 14}};
     static uint64_t sum[1326], squares[1326];
     static uint32_t runouts[1326], histogram[1326 * 9];

@@ -75,10 +75,10 @@ def digest(high: np.ndarray, low: np.ndarray) -> str:
 
 def kernel_tables() -> tuple[np.ndarray, np.ndarray]:
     """The tables as the kernel builds them on first use."""
-    from handrank import omaha
     from handrank._core import ffi
+    from handrank._omaha_tables import pair_tables
 
-    high, low, _ = omaha._tables()
+    high, low, _ = pair_tables()
     return (np.frombuffer(ffi.buffer(high), dtype=np.uint16).copy(),
             np.frombuffer(ffi.buffer(low), dtype=np.uint16).copy())
 

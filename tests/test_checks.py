@@ -169,13 +169,13 @@ def test_strength_job_refuses_before_writing(tmp_path, capsys) -> None:
 def test_omaha_table_batch_ranks_every_row_before_a_bad_one() -> None:
     """handrank.h: after a bad row, the rows before it are ranked, even those of its own block."""
     from handrank._core import ffi, lib
-    from handrank.omaha import _tables
+    from handrank._omaha_tables import pair_tables
 
     rng = np.random.default_rng(23)
     deal = np.argsort(rng.random((100, 52)), axis=1)[:, :9].astype(np.uint8)
     holes, boards = np.ascontiguousarray(deal[:, :4]), np.ascontiguousarray(deal[:, 4:])
     expected = omaha.evaluate_many(holes, boards)
-    tables = _tables()
+    tables = pair_tables()
     for bad_row in (0, 1, 37, 63, 64, 99):
         broken = holes.copy()
         broken[bad_row, 1] = broken[bad_row, 0]

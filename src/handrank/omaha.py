@@ -25,10 +25,7 @@ A hand is 4, 5 or 6 hole cards and a 5-card board, and it plays the best five ma
 
 from __future__ import annotations
 
-import functools
 import itertools
-import math
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -38,7 +35,10 @@ from ._core import ffi, lib
 from ._display import html_table
 from ._hands import check_holes
 from ._hands import take_hole as _take_any_hole
-from ._rows import better, block_first_row, is_dask_array, raise_row_error
+from ._omaha_bulk import HOLE_COUNTS, card_arrays, dask_ranks, rank_rows, showdown_rows
+from ._omaha_equity import fixed_equity, range_equity, reads_as_cards
+from ._omaha_tables import pair_tables
+from ._rows import better, is_dask_array
 from ._work import progress_reporter, thread_count
 from .cards import HandLike, format_cards, parse
 
@@ -56,19 +56,14 @@ NO_LOW: int = lib.HR_OMAHA_NO_LOW
 """The low of a hand without an 8-or-better low, in arrays (57: worse than every low)."""
 LOW_COUNT = 56
 """Distinct 8-or-better lows: 1 (5-4-3-2-A) .. 56 (8-7-6-5-4)."""
-HOLE_COUNTS = (4, 5, 6)
 DEFAULT_TRIALS = 500_000
 """Monte Carlo deals when ``trials`` is None and exact enumeration is too dear."""
 EXACT_BUDGET = 250_000_000
 """Most pair-table lookups (one a pair of hole cards, a player and a board) an exact Omaha
 equity may take: about a second on one core."""
-_SLICE_ROWS = 1 << 16
-_SLICE_WORK = 2_000_000  # pair lookups of one C call (~8 ms) between two checks for Ctrl-C
 POT: int = 2 * lib.HR_SHARE_UNITS
 """The units of a pot in ``showdown_many``'s shares (5040 = 2 x 2520): any split of either half
 of a hi-lo pot among up to 10 players is a whole number of them."""
-_POT = POT
-_FEASIBLE_BUDGET = 20_000_000  # steps spent deciding whether ranges can be dealt together
 
 
 # ------------------------------------------------------------------------ one hand
@@ -117,7 +112,7 @@ def _one(hole: HandLike, board: HandLike) -> int:
     """High | low << 16 of one hand the C reader left to Python (numpy ints, an array; or the
     tables not built yet) or refused: the kernel checks it; Python's checks name the fault."""
     hole_ids, board_ids = _ids(hole), _ids(board)
-    tables = _TABLES or _tables()
+    tables = pair_tables()
     both: int = lib.hr_omaha_hand(tables[0], tables[1], tables[2], hole_ids, len(hole_ids),
                                   board_ids) if len(board_ids) == 5 else -1
     if both > 0:
@@ -217,93 +212,6 @@ def describe_low(low: int | None, short: bool = False) -> str:
 
 # ------------------------------------------------------------------------------ bulk
 
-def _check_layout(name: str, array: Any, widths: tuple[int, ...]) -> None:
-    """An integer (N, w) array, w in ``widths`` (numpy or dask: only dtype and shape are read)."""
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{name} must be an integer array of card ids 0..51, got dtype {array.dtype}")
-    if array.ndim != 2 or array.shape[1] not in widths:
-        raise ValueError(f"{name} must be an (N, {' or '.join(map(str, widths))}) array, got shape {array.shape}")
-
-
-def _arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Hole (N, 4..6) and board (N, 5) card arrays as C-contiguous uint8, ids checked before
-    any narrowing (rows named from ``row_offset``)."""
-    import numpy as np
-
-    out = []
-    for name, value, widths in (("holes", holes, HOLE_COUNTS), ("boards", boards, (5,))):
-        array = value if isinstance(value, np.ndarray) else np.asarray(value)
-        _check_layout(name, array, widths)
-        if array.dtype != np.uint8 and array.size:
-            bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))
-            if len(bad):
-                row = int(bad[0])
-                value_bad = next(int(v) for v in array[row] if not 0 <= int(v) <= 51)
-                raise ValueError(f"{name} row {row + row_offset}: card id {value_bad} is out of range 0..51")
-            array = array.astype(np.uint8)
-        out.append(np.ascontiguousarray(array))
-    if len(out[0]) != len(out[1]):
-        raise ValueError(f"holes has {len(out[0])} rows and boards {len(out[1])}")
-    return out[0], out[1]
-
-
-_TABLES_LOCK = threading.Lock()
-
-
-_TABLES: tuple[Any, Any, Any] | None = None  # the pair tables, once built
-
-
-def _tables() -> tuple[Any, Any, Any]:
-    """The pair tables (csrc/omaha.c), built from the five-card tables on first use (about
-    30 ms, 2.6 MB, whichever thread asks first): for each 5-rank board and each pair of hole
-    ranks, the best non-flush high and low over the board's triples, and each board's row."""
-    global _TABLES
-    with _TABLES_LOCK:
-        if _TABLES is None:
-            entries = lib.HR_OMAHA_BOARDS * lib.HR_OMAHA_PAIRS
-            tables = (ffi.new("uint16_t[]", entries), ffi.new("uint16_t[]", entries),
-                      ffi.new("uint32_t[]", lib.hr_omaha_slots()))
-            if lib.hr_omaha_build(*tables) != 0:
-                raise AssertionError("the Omaha pair tables did not cover every board")
-            _percall.bind_omaha(*(int(ffi.cast("uintptr_t", table)) for table in tables))
-            _TABLES = tables
-        return _TABLES
-
-
-def _batch(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
-           low: bool, row_offset: int = 0) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    import numpy as np
-
-    from ._work import run_slices
-
-    rows, nhole = holes.shape
-    high_out = np.empty(rows if high else 0, dtype=np.uint16)
-    low_out = np.empty(rows if low else 0, dtype=np.uint16)
-    if rows == 0:
-        return high_out, low_out
-    nthreads = thread_count(threads, useful=max(1, rows // _SLICE_ROWS))
-    slices = max(nthreads, -(-rows // _SLICE_ROWS))
-    bounds = [rows * k // slices for k in range(slices + 1)]
-    hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
-    high_buf = ffi.from_buffer("uint16_t[]", high_out) if high else ffi.NULL
-    low_buf = ffi.from_buffer("uint16_t[]", low_out) if low else ffi.NULL
-
-    high_table, low_table, board_row = _tables()
-
-    def run(start: int, stop: int) -> int:
-        error = ffi.new("int *")
-        bad = lib.hr_omaha_table_batch(high_table, low_table, board_row, hole_buf + start * nhole, nhole,
-                                       board_buf + start * 5, stop - start, high_buf + start if high else ffi.NULL,
-                                       low_buf + start if low else ffi.NULL, error)
-        return -1 if bad < 0 else start + bad
-
-    failures = [bad for bad in run_slices([functools.partial(run, bounds[k], bounds[k + 1])
-                                           for k in range(slices)], nthreads) if bad >= 0]
-    if failures:
-        row = min(failures)
-        raise_row_error(np.concatenate([holes[row:row + 1], boards[row:row + 1]], axis=1), 0, row + row_offset)
-    return high_out, low_out
-
 
 def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
                   ) -> npt.NDArray[np.uint16]:
@@ -324,9 +232,9 @@ def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
     """
     thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
     if is_dask_array(holes) or is_dask_array(boards):
-        return _dask_batch(holes, boards, threads, True)  # type: ignore[no-any-return]
-    hole_array, board_array = _arrays(holes, boards)
-    return _batch(hole_array, board_array, threads, True, False)[0]
+        return dask_ranks(holes, boards, threads, True)  # type: ignore[no-any-return]
+    hole_array, board_array = card_arrays(holes, boards)
+    return rank_rows(hole_array, board_array, threads, True, False)[0]
 
 
 def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
@@ -335,31 +243,9 @@ def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: i
     none; the input rules (dask arrays included) of ``evaluate_many``."""
     thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
     if is_dask_array(holes) or is_dask_array(boards):
-        return _dask_batch(holes, boards, threads, False)  # type: ignore[no-any-return]
-    hole_array, board_array = _arrays(holes, boards)
-    return _batch(hole_array, board_array, threads, False, True)[1]
-
-
-def _dask_batch(holes: Any, boards: Any, threads: object, high: bool) -> Any:
-    """evaluate_many (``high``) or evaluate_low_many block by block over dask arrays: the
-    boards are cut into the holes' row blocks, each pair of blocks ranked in C."""
-    import dask.array as da
-    import numpy as np
-
-    holes, boards = da.asarray(holes), da.asarray(boards)  # type: ignore[no-untyped-call]
-    _check_layout("holes", holes, HOLE_COUNTS)
-    _check_layout("boards", boards, (5,))
-    if holes.shape[0] != boards.shape[0]:
-        raise ValueError(f"holes has {holes.shape[0]} rows and boards {boards.shape[0]}")
-    holes = holes.rechunk({1: -1})
-    boards = boards.rechunk({0: holes.chunks[0], 1: -1})
-
-    def block(hole_block: Any, board_block: Any, block_info: Any = None) -> Any:
-        first = block_first_row(block_info)
-        hole_array, board_array = _arrays(hole_block, board_block, first)
-        return _batch(hole_array, board_array, threads, high, not high, first)[0 if high else 1]
-
-    return da.map_blocks(block, holes, boards, dtype=np.uint16, drop_axis=1)  # type: ignore[no-untyped-call]
+        return dask_ranks(holes, boards, threads, False)  # type: ignore[no-any-return]
+    hole_array, board_array = card_arrays(holes, boards)
+    return rank_rows(hole_array, board_array, threads, False, True)[1]
 
 
 # ------------------------------------------------------------------- bulk simulation
@@ -429,67 +315,12 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, hilo: bool = F
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         return showdown_dask(holes, boards, HOLE_COUNTS, outputs,
-                             lambda hole_part, board_part, first: _showdown_rows(hole_part, board_part, hilo, threads,
+                             lambda hole_part, board_part, first: showdown_rows(hole_part, board_part, hilo, threads,
                                                                                  first))
     hole_array = as_cards(holes, "holes", (None, None, None))
     if hole_array.shape[2] not in HOLE_COUNTS:
         raise ValueError(f"holes must be n x players x 4, 5 or 6, got shape {hole_array.shape}")
-    return _showdown_rows(hole_array, as_cards(boards, "boards", (None, 5)), hilo, threads, 0, out)
-
-
-def _showdown_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], hilo: bool, threads: object,
-                   row_offset: int, out: object = None) -> tuple[npt.NDArray[np.uint16], ...]:
-    import numpy as np
-
-    from ._rows import output_array
-    from ._work import run_slices, thread_count
-
-    n, players, nhole = holes.shape
-    if boards.shape[0] != n:
-        raise ValueError(f"holes has {n} rows and boards {boards.shape[0]}")
-    if not 1 <= players <= lib.HR_MAX_PLAYERS:
-        raise ValueError(f"showdown_many takes 1 to {lib.HR_MAX_PLAYERS} players, got {players}")
-    count = 3 if hilo else 2
-    names = ("ranks", "lows", "shares") if hilo else ("ranks", "shares")
-    if out is None:
-        results = tuple(np.empty((n, players), dtype=np.uint16) for _ in range(count))
-    else:
-        if not isinstance(out, (tuple, list)) or len(out) != count:
-            raise TypeError(f"out must be {count} uint16 arrays ({', '.join(names)}), got {type(out).__name__}")
-        results = tuple(output_array(array, n, (n, players), f"out[{i}] ({names[i]})") for i, array in enumerate(out))
-        for i, first in enumerate(results):
-            if any(np.shares_memory(first, other) for other in results[i + 1:]):
-                raise ValueError("the out arrays share memory: pass separate arrays")
-            if np.shares_memory(first, holes) or np.shares_memory(first, boards):
-                raise ValueError("out shares memory with the cards: pass separate arrays")
-    ranks, shares = results[0], results[-1]
-    lows = results[1] if hilo else None
-    tables = _TABLES or _tables()
-    nthreads = thread_count(threads, useful=max(1, n // (1 << 14)))
-    slices = max(nthreads, -(-n // _SLICE_ROWS))
-    bounds = [n * k // slices for k in range(slices + 1)]
-    hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
-    rank_buf, share_buf = ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares)
-    low_buf = ffi.NULL if lows is None else ffi.from_buffer("uint16_t[]", lows)
-    width = players * nhole
-
-    def part(start: int, stop: int) -> tuple[int, int]:
-        error = ffi.new("int *")
-        offset = start * players
-        bad = lib.hr_omaha_showdown_batch(tables[0], tables[1], tables[2], hole_buf + start * width, nhole,
-                                          board_buf + start * 5, stop - start, players, int(hilo), rank_buf + offset,
-                                          low_buf + offset if lows is not None else ffi.NULL, share_buf + offset,
-                                          error)
-        return (-1, 0) if bad < 0 else (start + bad, error[0])
-
-    results_of_slices = run_slices([functools.partial(part, bounds[k], bounds[k + 1]) for k in range(slices)],
-                                   nthreads)
-    for bad, error in sorted(results_of_slices, key=lambda result: result[0] < 0):  # the first bad slice first
-        if bad >= 0:
-            row = np.concatenate([holes[bad].reshape(-1), boards[bad]])
-            what = "a card id above 51" if error == lib.HR_ERR_CARD else "a card used twice"
-            raise ValueError(f"row {row_offset + bad}: {what}: {' '.join(map(str, row.tolist()))}")
-    return results
+    return showdown_rows(hole_array, as_cards(boards, "boards", (None, 5)), hilo, threads, 0, out)
 
 
 # -------------------------------------------------------------------------- showdown
@@ -577,8 +408,8 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
         hole_cards.append(cards)
     import numpy as np
 
-    high, low = _batch(np.array(hole_cards, dtype=np.uint8), np.array([board_cards] * len(hole_cards), dtype=np.uint8),
-                       None, True, True)
+    high, low = rank_rows(np.array(hole_cards, dtype=np.uint8),
+                          np.array([board_cards] * len(hole_cards), dtype=np.uint8), None, True, True)
     highs, lows = [int(h) for h in high], [int(v) for v in low]
     best_high, best_low = min(highs), min(lows)
     high_winners = [i for i, h in enumerate(highs) if h == best_high]
@@ -594,188 +425,6 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
 
 
 # ---------------------------------------------------------------------------- equity
-
-@dataclass(frozen=True)
-class _OmahaDeal:
-    """Everything a part of an Omaha equity run needs (picklable for Dask)."""
-
-    table: bytes  # each player's hole cards, 255s for a random hand
-    nhole: int
-    players: int
-    board: bytes
-    dead: bytes
-    hilo: bool
-    seed: int
-    trials: int  # 0: exact, the runouts [first, end)
-
-
-def _omaha_part(deal: _OmahaDeal, first: int, end: int) -> tuple[list[int], list[int], int]:
-    """Counts, squared shares and deals of runouts (exact) or chunks (Monte Carlo) [first, end)."""
-    from ._equity_input import check_status
-
-    n = deal.players
-    counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
-    check_status(lib.hr_omaha_equity(*_tables(), deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead,
-                                     len(deal.dead), int(deal.hilo), deal.seed, deal.trials, first, end, counts,
-                                     squares, deals))
-    return list(counts), list(squares), deals[0]
-
-
-def _reads_as_cards(text: str) -> bool:
-    """Whether a player's text is cards (else it is read as an Omaha range)."""
-    try:
-        parse(text)
-    except ValueError:
-        return False
-    return True
-
-
-@dataclass(frozen=True)
-class _OmahaRanges:
-    """The players' ranges as the kernel takes them (picklable for Dask): nhole cards a hand,
-    player p's hands [start[p], start[p + 1]), an empty range for a random player."""
-
-    combos: bytes
-    start: tuple[int, ...]
-    weights: tuple[float, ...]
-    nhole: int
-    board: bytes
-    dead: bytes
-    hilo: bool
-    seed: int
-    trials: int
-
-
-def _range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tuple[Any, Any]:
-    """A ranged player's hands that meet no known card (an (n, nhole) uint8 array, in C order)
-    and their weights (largest 1)."""
-    import numpy as np
-
-    from .omaha_ranges import omaha_range_arrays
-
-    try:
-        cards, weights = omaha_range_arrays(spec, nhole)
-    except ValueError as error:
-        raise ValueError(f"players[{index}]: {spec!r} is neither {nhole} hole cards nor an Omaha range ({error})"
-                         ) from None
-    known = np.zeros(256, dtype=bool)
-    known[list(where)] = True
-    live = ~functools.reduce(np.logical_or, (known[cards[:, j]] for j in range(nhole)))
-    if not live.any():
-        raise ValueError(f"players[{index}]: no hand of {spec!r} is left once the known cards are out")
-    kept = weights[live]
-    if kept.max() > kept.min() * 1e30:
-        raise ValueError(f"players[{index}]: weights must be within a factor 1e30 of each other")
-    return np.ascontiguousarray(cards[live]), kept / kept.max()
-
-
-def _ranges_part(spot: _OmahaRanges, first: int, end: int) -> tuple[list[float], list[int], int]:
-    """Exact (trials 0: the first player's hands [first, end)) or Monte Carlo (chunks [first,
-    end)) parts of a ranged Omaha equity: per player won whole, shared and units (weighted
-    sums when exact, counts else), squared units (Monte Carlo) and the deals."""
-    from ._equity_input import check_status
-
-    n = len(spot.start) - 1
-    start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
-    deals = ffi.new("uint64_t *")
-    if spot.trials == 0:
-        sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
-        check_status(lib.hr_omaha_equity_ranges(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
-                                                len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
-                                                sums, weight, deals))
-        return [*list(sums)[:3 * n], weight[0]], [], deals[0]
-    counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
-    check_status(lib.hr_omaha_equity_ranges_mc(*_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
-                                               len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), spot.seed,
-                                               spot.trials, first, end, counts, squares, deals))
-    return [float(c) for c in counts], list(squares), deals[0]
-
-
-def _range_equity(players: Sequence[HandLike], hands: list[list[int] | None], ranges: dict[int, str], nhole: int,
-                  board_cards: Sequence[int], dead_cards: Sequence[int], where: dict[int, str], hilo: bool,
-                  trials: int | None, seed: int | None, nthreads: int, progress: Any, client: Any) -> EquityResult:
-    """omaha.equity when a player is a range: exact when nobody is random and the
-    assignments times the runouts are within EXACT_BUDGET, else seeded Monte Carlo."""
-    import numpy as np
-
-    from ._equity_input import check_feasible, drawn_seed
-    from ._work import Jobs, cluster_spans, run_slices
-
-    n = len(hands)
-    parts, weights, start, labels = [], [], [0], []
-    for index, hand in enumerate(hands):
-        if index in ranges:
-            cards, kept = _range_hands(ranges[index], index, nhole, where)
-            parts.append(cards)
-            weights.append(kept)
-            labels.append(ranges[index].strip())
-        elif hand is None:
-            labels.append("random")
-        else:
-            parts.append(np.array([hand], dtype=np.uint8))
-            weights.append(np.ones(1))
-            labels.append(format_cards(hand))
-        start.append(start[-1] + (len(parts[-1]) if index in ranges or hand is not None else 0))
-    combos = np.concatenate(parts).tobytes() if parts else b""
-    weight_list = tuple(np.concatenate(weights).tolist()) if weights else ()
-    masks = np.zeros(start[-1], dtype=np.uint64)
-    flat = np.frombuffer(combos, dtype=np.uint8).reshape(-1, nhole)
-    for j in range(nhole):
-        masks |= np.left_shift(np.uint64(1), flat[:, j].astype(np.uint64))
-    check_feasible(lib.hr_omaha_ranges_feasible(ffi.from_buffer("uint64_t[]", masks), ffi.new("int32_t[]", start), n,
-                                                _FEASIBLE_BUDGET))
-    sizes = [b - a for a, b in zip(start, start[1:])]
-    left = 5 - len(board_cards)
-    unseen = 52 - len(where) - sum(nhole for size in sizes if size)
-    runouts = math.comb(unseen, left)
-    random_players = any(size == 0 for size in sizes)
-    work = math.prod(sizes) * runouts * n * math.comb(nhole, 2) if not random_players else math.inf
-    exact = trials is None and client is None and work <= EXACT_BUDGET
-    if not exact:
-        trials = trials or DEFAULT_TRIALS
-        seed = drawn_seed(seed)
-    spot = _OmahaRanges(combos, tuple(start), weight_list, nhole, bytes(board_cards), bytes(dead_cards), hilo,
-                        0 if exact else seed or 0, 0 if exact else trials or 0)
-    total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
-    per_unit = (work / max(1, sizes[0])) if exact else n * math.comb(nhole, 2) * lib.HR_EQUITY_CHUNK
-    slices = max(1, min(total, math.ceil(total * per_unit / _SLICE_WORK)))
-    sums, squares, dealt = [0.0] * (3 * n + 1), [0] * n, [0]
-
-    def add(result: tuple[list[float], list[int], int]) -> None:  # in slice order: the same sums on any threads
-        for i, value in enumerate(result[0]):
-            sums[i] += value
-        for q, square in enumerate(result[1]):
-            squares[q] += square
-        dealt[0] += result[2]
-
-    if client is not None and not exact:
-        for result in client.gather([client.submit(_ranges_part, spot, a, b, pure=False)
-                                     for a, b in cluster_spans(total, 16)]):
-            add(result)
-    else:
-        jobs = Jobs(slices, lambda k: functools.partial(_ranges_part, spot, total * k // slices,
-                                                        total * (k + 1) // slices))
-        run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
-    return _omaha_result(labels, list(board_cards), sums, sums[3 * n] if exact else dealt[0], squares, dealt[0],
-                         None if exact else seed)
-
-
-def _omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[float], total: float,
-                  squares: Sequence[int], deals: int, seed: int | None) -> EquityResult:
-    """The result from each player's deals won whole, shared and units (counts, 3 a player)
-    over ``total`` (the deals, or their weight); Monte Carlo (a seed) has standard errors."""
-    from ._equity_engine import EquityResult
-
-    n = len(labels)
-    win = [counts[3 * q] / total for q in range(n)]
-    tie = [counts[3 * q + 1] / total for q in range(n)]
-    share = [counts[3 * q + 2] / total / _POT for q in range(n)]
-    board_text = format_cards(board_cards) if board_cards else ""
-    if seed is None:
-        return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
-    stderr = [math.sqrt(max(0.0, squares[q] / deals / _POT**2 - share[q] ** 2) / deals) for q in range(n)]
-    return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")
-
 
 def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "", *, hilo: bool = False,
            hole: int | None = None, trials: int | None = None, seed: int | None = None, threads: int | None = None,
@@ -805,8 +454,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither cards nor "random"; trials, seed, threads or hole
             not ints.
     """
-    from ._equity_input import checked_client, checked_seed, checked_table, checked_trials, drawn_seed
-    from ._work import Jobs, cluster_spans, run_slices
+    from ._equity_input import checked_client, checked_seed, checked_table, checked_trials
 
     trials, client, seed = checked_trials(trials), checked_client(client), checked_seed(seed)
     nthreads = thread_count(threads)
@@ -824,7 +472,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         if isinstance(spec, str) and spec.strip().lower() == "random":
             hands.append(None)
             continue
-        if isinstance(spec, str) and not _reads_as_cards(spec):
+        if isinstance(spec, str) and not reads_as_cards(spec):
             ranges[index] = spec
             hands.append(None)
             continue
@@ -840,40 +488,10 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     if unseen < 5 - len(board_cards) + (nrandom + len(ranges)) * nhole:
         raise ValueError(f"only {unseen} cards are left to deal")
     if ranges:
-        return _range_equity(players, hands, ranges, nhole, board_cards, dead_cards, where, bool(hilo), trials, seed,
-                             nthreads, progress, client)
-    table = bytes(c for h in hands for c in (h if h is not None else [255] * nhole))
-    labels = [format_cards(h) if h is not None else "random" for h in hands]
-    n, left = len(hands), 5 - len(board_cards)
-    runouts = math.comb(unseen, left)
-    lookups = runouts * n * math.comb(nhole, 2)
-    exact = trials is None and client is None and not nrandom and lookups <= EXACT_BUDGET
-    if not exact:
-        trials = trials or DEFAULT_TRIALS
-        seed = drawn_seed(seed)
-    total = runouts if exact else -(-trials // lib.HR_EQUITY_CHUNK)  # type: ignore[operator]
-    per_unit = n * math.comb(nhole, 2) * (1 if exact else lib.HR_EQUITY_CHUNK)
-    slices = max(1, min(total, -(-total * per_unit // _SLICE_WORK)))
-    deal = _OmahaDeal(table, nhole, n, bytes(board_cards), bytes(dead_cards), bool(hilo), 0 if exact else seed or 0,
-                      0 if exact else trials or 0)
-    counts, squares, dealt = [0] * (3 * n), [0] * n, [0]
-
-    def add(result: tuple[list[int], list[int], int]) -> None:  # integers: the same sums in any order
-        for i, value in enumerate(result[0]):
-            counts[i] += value
-        for q, square in enumerate(result[1]):
-            squares[q] += square
-        dealt[0] += result[2]
-
-    if client is not None and not exact:  # tasks of 16 chunks or more on the cluster's workers
-        futures = [client.submit(_omaha_part, deal, start, end, pure=False) for start, end in cluster_spans(total, 16)]
-        for result in client.gather(futures):
-            add(result)
-    else:
-        jobs = Jobs(slices, lambda k: functools.partial(_omaha_part, deal, total * k // slices,
-                                                        total * (k + 1) // slices))
-        run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
-    return _omaha_result(labels, list(board_cards), counts, dealt[0], squares, dealt[0], None if exact else seed)
+        return range_equity(hands, ranges, nhole, board_cards, dead_cards, where, bool(hilo), trials, seed, nthreads,
+                            progress, client, EXACT_BUDGET, DEFAULT_TRIALS)
+    return fixed_equity(hands, nhole, board_cards, dead_cards, where, bool(hilo), trials, seed, nthreads, progress,
+                        client, EXACT_BUDGET, DEFAULT_TRIALS)
 
 
 # -------------------------------------------------------------------- PLO4 starting hands

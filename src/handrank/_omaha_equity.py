@@ -1,0 +1,250 @@
+"""Omaha equity's machinery: the spots the kernel takes (known hands or ranges), their parts on
+threads or a Dask cluster, and the result. ``handrank.omaha.equity`` checks its arguments and
+calls ``fixed_equity`` or ``range_equity`` with its budget and default trials."""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ._core import ffi, lib
+from ._omaha_tables import pair_tables
+from .cards import format_cards, parse
+
+if TYPE_CHECKING:
+    from ._equity_engine import EquityResult
+
+POT = 2 * lib.HR_SHARE_UNITS  # omaha.POT: a hi-lo pot's units
+SLICE_WORK = 2_000_000  # pair lookups of one C call (~8 ms) between two checks for Ctrl-C
+FEASIBLE_BUDGET = 20_000_000  # steps spent deciding whether ranges can be dealt together
+
+
+@dataclass(frozen=True)
+class OmahaDeal:
+    """Everything a part of an Omaha equity run needs (picklable for Dask)."""
+
+    table: bytes  # each player's hole cards, 255s for a random hand
+    nhole: int
+    players: int
+    board: bytes
+    dead: bytes
+    hilo: bool
+    seed: int
+    trials: int  # 0: exact, the runouts [first, end)
+
+
+def omaha_part(deal: OmahaDeal, first: int, end: int) -> tuple[list[int], list[int], int]:
+    """Counts, squared shares and deals of runouts (exact) or chunks (Monte Carlo) [first, end)."""
+    from ._equity_input import check_status
+
+    n = deal.players
+    counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
+    check_status(lib.hr_omaha_equity(*pair_tables(), deal.table, deal.nhole, n, deal.board, len(deal.board), deal.dead,
+                                     len(deal.dead), int(deal.hilo), deal.seed, deal.trials, first, end, counts,
+                                     squares, deals))
+    return list(counts), list(squares), deals[0]
+
+
+def reads_as_cards(text: str) -> bool:
+    """Whether a player's text is cards (else it is read as an Omaha range)."""
+    try:
+        parse(text)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class OmahaRanges:
+    """The players' ranges as the kernel takes them (picklable for Dask): nhole cards a hand,
+    player p's hands [start[p], start[p + 1]), an empty range for a random player."""
+
+    combos: bytes
+    start: tuple[int, ...]
+    weights: tuple[float, ...]
+    nhole: int
+    board: bytes
+    dead: bytes
+    hilo: bool
+    seed: int
+    trials: int
+
+
+def range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tuple[Any, Any]:
+    """A ranged player's hands that meet no known card (an (n, nhole) uint8 array, in C order)
+    and their weights (largest 1)."""
+    import numpy as np
+
+    from .omaha_ranges import omaha_range_arrays
+
+    try:
+        cards, weights = omaha_range_arrays(spec, nhole)
+    except ValueError as error:
+        raise ValueError(f"players[{index}]: {spec!r} is neither {nhole} hole cards nor an Omaha range ({error})"
+                         ) from None
+    known = np.zeros(256, dtype=bool)
+    known[list(where)] = True
+    live = ~functools.reduce(np.logical_or, (known[cards[:, j]] for j in range(nhole)))
+    if not live.any():
+        raise ValueError(f"players[{index}]: no hand of {spec!r} is left once the known cards are out")
+    kept = weights[live]
+    if kept.max() > kept.min() * 1e30:
+        raise ValueError(f"players[{index}]: weights must be within a factor 1e30 of each other")
+    return np.ascontiguousarray(cards[live]), kept / kept.max()
+
+
+def ranges_part(spot: OmahaRanges, first: int, end: int) -> tuple[list[float], list[int], int]:
+    """Exact (trials 0: the first player's hands [first, end)) or Monte Carlo (chunks [first,
+    end)) parts of a ranged Omaha equity: per player won whole, shared and units (weighted
+    sums when exact, counts else), squared units (Monte Carlo) and the deals."""
+    from ._equity_input import check_status
+
+    n = len(spot.start) - 1
+    start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
+    deals = ffi.new("uint64_t *")
+    if spot.trials == 0:
+        sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
+        check_status(lib.hr_omaha_equity_ranges(*pair_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
+                                                len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
+                                                sums, weight, deals))
+        return [*list(sums)[:3 * n], weight[0]], [], deals[0]
+    counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
+    check_status(lib.hr_omaha_equity_ranges_mc(*pair_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
+                                               len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), spot.seed,
+                                               spot.trials, first, end, counts, squares, deals))
+    return [float(c) for c in counts], list(squares), deals[0]
+
+
+def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: int, board_cards: Sequence[int],
+                 dead_cards: Sequence[int], where: dict[int, str], hilo: bool, trials: int | None, seed: int | None,
+                 nthreads: int, progress: Any, client: Any, budget: float, default_trials: int) -> EquityResult:
+    """omaha.equity when a player is a range (checked): exact when nobody is random and the
+    assignments times the runouts are within ``budget``, else seeded Monte Carlo
+    (``default_trials`` deals when ``trials`` is None)."""
+    import numpy as np
+
+    from ._equity_input import check_feasible, drawn_seed
+    from ._work import Jobs, cluster_spans, run_slices
+
+    n = len(hands)
+    parts, weights, start, labels = [], [], [0], []
+    for index, hand in enumerate(hands):
+        if index in ranges:
+            cards, kept = range_hands(ranges[index], index, nhole, where)
+            parts.append(cards)
+            weights.append(kept)
+            labels.append(ranges[index].strip())
+        elif hand is None:
+            labels.append("random")
+        else:
+            parts.append(np.array([hand], dtype=np.uint8))
+            weights.append(np.ones(1))
+            labels.append(format_cards(hand))
+        start.append(start[-1] + (len(parts[-1]) if index in ranges or hand is not None else 0))
+    combos = np.concatenate(parts).tobytes() if parts else b""
+    weight_list = tuple(np.concatenate(weights).tolist()) if weights else ()
+    masks = np.zeros(start[-1], dtype=np.uint64)
+    flat = np.frombuffer(combos, dtype=np.uint8).reshape(-1, nhole)
+    for j in range(nhole):
+        masks |= np.left_shift(np.uint64(1), flat[:, j].astype(np.uint64))
+    check_feasible(lib.hr_omaha_ranges_feasible(ffi.from_buffer("uint64_t[]", masks), ffi.new("int32_t[]", start), n,
+                                                FEASIBLE_BUDGET))
+    sizes = [b - a for a, b in zip(start, start[1:])]
+    left = 5 - len(board_cards)
+    unseen = 52 - len(where) - sum(nhole for size in sizes if size)
+    runouts = math.comb(unseen, left)
+    random_players = any(size == 0 for size in sizes)
+    work = math.prod(sizes) * runouts * n * math.comb(nhole, 2) if not random_players else math.inf
+    exact = trials is None and client is None and work <= budget
+    if not exact:
+        trials = trials or default_trials
+        seed = drawn_seed(seed)
+    spot = OmahaRanges(combos, tuple(start), weight_list, nhole, bytes(board_cards), bytes(dead_cards), hilo,
+                        0 if exact else seed or 0, 0 if exact else trials or 0)
+    total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
+    per_unit = (work / max(1, sizes[0])) if exact else n * math.comb(nhole, 2) * lib.HR_EQUITY_CHUNK
+    slices = max(1, min(total, math.ceil(total * per_unit / SLICE_WORK)))
+    sums, squares, dealt = [0.0] * (3 * n + 1), [0] * n, [0]
+
+    def add(result: tuple[list[float], list[int], int]) -> None:  # in slice order: the same sums on any threads
+        for i, value in enumerate(result[0]):
+            sums[i] += value
+        for q, square in enumerate(result[1]):
+            squares[q] += square
+        dealt[0] += result[2]
+
+    if client is not None and not exact:
+        for result in client.gather([client.submit(ranges_part, spot, a, b, pure=False)
+                                     for a, b in cluster_spans(total, 16)]):
+            add(result)
+    else:
+        jobs = Jobs(slices, lambda k: functools.partial(ranges_part, spot, total * k // slices,
+                                                        total * (k + 1) // slices))
+        run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
+    return omaha_result(labels, list(board_cards), sums, sums[3 * n] if exact else dealt[0], squares, dealt[0],
+                         None if exact else seed)
+
+
+def omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[float], total: float,
+                  squares: Sequence[int], deals: int, seed: int | None) -> EquityResult:
+    """The result from each player's deals won whole, shared and units (counts, 3 a player)
+    over ``total`` (the deals, or their weight); Monte Carlo (a seed) has standard errors."""
+    from ._equity_engine import EquityResult
+
+    n = len(labels)
+    win = [counts[3 * q] / total for q in range(n)]
+    tie = [counts[3 * q + 1] / total for q in range(n)]
+    share = [counts[3 * q + 2] / total / POT for q in range(n)]
+    board_text = format_cards(board_cards) if board_cards else ""
+    if seed is None:
+        return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
+    stderr = [math.sqrt(max(0.0, squares[q] / deals / POT**2 - share[q] ** 2) / deals) for q in range(n)]
+    return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")
+
+
+def fixed_equity(hands: list[list[int] | None], nhole: int, board_cards: Sequence[int], dead_cards: Sequence[int],
+                 where: dict[int, str], hilo: bool, trials: int | None, seed: int | None, nthreads: int, progress: Any,
+                 client: Any, budget: float, default_trials: int) -> EquityResult:
+    """omaha.equity when every player is known cards or random (checked): exact when nobody is
+    random and the lookups are within ``budget``, else seeded Monte Carlo (``default_trials``
+    deals when ``trials`` is None)."""
+    from ._equity_input import drawn_seed
+    from ._work import Jobs, cluster_spans, run_slices
+
+    unseen = 52 - len(where)
+    nrandom = sum(h is None for h in hands)
+    table = bytes(c for h in hands for c in (h if h is not None else [255] * nhole))
+    labels = [format_cards(h) if h is not None else "random" for h in hands]
+    n, left = len(hands), 5 - len(board_cards)
+    runouts = math.comb(unseen, left)
+    lookups = runouts * n * math.comb(nhole, 2)
+    exact = trials is None and client is None and not nrandom and lookups <= budget
+    if not exact:
+        trials = trials or default_trials
+        seed = drawn_seed(seed)
+    total = runouts if exact else -(-trials // lib.HR_EQUITY_CHUNK)  # type: ignore[operator]
+    per_unit = n * math.comb(nhole, 2) * (1 if exact else lib.HR_EQUITY_CHUNK)
+    slices = max(1, min(total, -(-total * per_unit // SLICE_WORK)))
+    deal = OmahaDeal(table, nhole, n, bytes(board_cards), bytes(dead_cards), bool(hilo), 0 if exact else seed or 0,
+                      0 if exact else trials or 0)
+    counts, squares, dealt = [0] * (3 * n), [0] * n, [0]
+
+    def add(result: tuple[list[int], list[int], int]) -> None:  # integers: the same sums in any order
+        for i, value in enumerate(result[0]):
+            counts[i] += value
+        for q, square in enumerate(result[1]):
+            squares[q] += square
+        dealt[0] += result[2]
+
+    if client is not None and not exact:  # tasks of 16 chunks or more on the cluster's workers
+        futures = [client.submit(omaha_part, deal, start, end, pure=False) for start, end in cluster_spans(total, 16)]
+        for result in client.gather(futures):
+            add(result)
+    else:
+        jobs = Jobs(slices, lambda k: functools.partial(omaha_part, deal, total * k // slices,
+                                                        total * (k + 1) // slices))
+        run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
+    return omaha_result(labels, list(board_cards), counts, dealt[0], squares, dealt[0], None if exact else seed)

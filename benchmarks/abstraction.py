@@ -2,10 +2,14 @@
 with OCHS features, wall time on this machine, with its machine and date.
 
     python benchmarks/abstraction.py [--threads 2]   # writes docs/benchmarks/abstraction.txt
+    python benchmarks/abstraction.py --goals         # and issue 22's jobs (the turn: about an hour)
 
 One run each (they take tens of seconds): opponent_clusters(8) (the preflop distributions
 are worked out on first use), class_features("flop", ochs=...), and `handrank abstraction
---street flop --features ochs:8 --buckets 50` from scratch into a temporary folder.
+--street flop --features ochs:8 --buckets 50` from scratch into a temporary folder. With
+--goals, issue 22's own jobs too, from scratch: `--features hist:50 --buckets 200` on the flop
+(goal: minutes) and on the turn (goal: under an hour), each with its strength and clustering
+phases timed apart.
 """
 
 from __future__ import annotations
@@ -19,11 +23,13 @@ from common import machine, write_report
 
 from handrank.abstraction import class_features, opponent_clusters
 from handrank.abstraction_job import run_abstraction_job
+from handrank.strength_job import run_strength_job
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--goals", action="store_true", help="issue 22's flop and turn hist:50 jobs, 200 buckets")
     args = parser.parse_args()
     lines = [f"machine: {machine()}", f"threads: {args.threads}, wall time, one run each"]
     start = time.perf_counter()
@@ -38,6 +44,19 @@ def main() -> None:
         run_abstraction_job("flop", Path(folder) / "flop.npz", features="ochs:8", buckets=50, seed=1,
                             threads=args.threads)
         lines.append(f"abstraction job, flop, ochs:8, 50 buckets, from scratch: {time.perf_counter() - start:6.1f} s")
+    if args.goals:
+        for street in ("flop", "turn"):
+            with tempfile.TemporaryDirectory() as folder:
+                out = Path(folder) / f"{street}.npz"
+                start = time.perf_counter()
+                run_strength_job(street, out.with_name(f"{street}.npz.strength.npz"), bins=50, threads=args.threads)
+                strength = time.perf_counter() - start
+                summary = run_abstraction_job(street, out, features="hist:50", buckets=200, seed=1,
+                                              threads=args.threads)
+                whole = time.perf_counter() - start
+                lines.append(f"abstraction job, {street}, hist:50, 200 buckets, from scratch: {whole / 60:6.1f} min "
+                             f"(strength {strength / 60:.1f} min, features and clustering {(whole - strength) / 60:.1f}"
+                             f" min, {summary.get('iterations', '?')} iterations)")
     write_report(lines, "abstraction.txt")
 
 

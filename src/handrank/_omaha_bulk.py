@@ -51,7 +51,9 @@ def card_arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArr
 
 
 def rank_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
-           low: bool, row_offset: int = 0) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+              low: bool, row_offset: int = 0) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+    """High and/or low ranks of checked uint8 rows (an empty array for the one not asked), in
+    slices on threads; the first bad row raises, numbered from ``row_offset``."""
     import numpy as np
 
     from ._work import run_slices

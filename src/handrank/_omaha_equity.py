@@ -163,7 +163,7 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
         trials = trials or default_trials
         seed = drawn_seed(seed)
     spot = OmahaRanges(combos, tuple(start), weight_list, nhole, bytes(board_cards), bytes(dead_cards), hilo,
-                        0 if exact else seed or 0, 0 if exact else trials or 0)
+                       0 if exact else seed or 0, 0 if exact else trials or 0)
     total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
     per_unit = (work / max(1, sizes[0])) if exact else n * math.comb(nhole, 2) * lib.HR_EQUITY_CHUNK
     slices = max(1, min(total, math.ceil(total * per_unit / SLICE_WORK)))
@@ -182,10 +182,10 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
             add(result)
     else:
         jobs = Jobs(slices, lambda k: functools.partial(ranges_part, spot, total * k // slices,
-                                                        total * (k + 1) // slices))
+                                                       total * (k + 1) // slices))
         run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
     return omaha_result(labels, list(board_cards), sums, sums[3 * n] if exact else dealt[0], squares, dealt[0],
-                         None if exact else seed)
+                        None if exact else seed)
 
 
 def omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[float], total: float,
@@ -229,7 +229,7 @@ def fixed_equity(hands: list[list[int] | None], nhole: int, board_cards: Sequenc
     per_unit = n * math.comb(nhole, 2) * (1 if exact else lib.HR_EQUITY_CHUNK)
     slices = max(1, min(total, -(-total * per_unit // SLICE_WORK)))
     deal = OmahaDeal(table, nhole, n, bytes(board_cards), bytes(dead_cards), bool(hilo), 0 if exact else seed or 0,
-                      0 if exact else trials or 0)
+                     0 if exact else trials or 0)
     counts, squares, dealt = [0] * (3 * n), [0] * n, [0]
 
     def add(result: tuple[list[int], list[int], int]) -> None:  # integers: the same sums in any order
@@ -245,6 +245,6 @@ def fixed_equity(hands: list[list[int] | None], nhole: int, board_cards: Sequenc
             add(result)
     else:
         jobs = Jobs(slices, lambda k: functools.partial(omaha_part, deal, total * k // slices,
-                                                        total * (k + 1) // slices))
+                                                       total * (k + 1) // slices))
         run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
     return omaha_result(labels, list(board_cards), counts, dealt[0], squares, dealt[0], None if exact else seed)

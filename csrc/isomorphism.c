@@ -563,7 +563,7 @@ int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards,
         return 0;
     }
 #if HR_X86_DISPATCH
-    if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt"))
+    if (hr_fast_bmi2() && __builtin_cpu_supports("popcnt")) /* not where pext is microcode */
         return index_batch_bmi2(iso, round, cards, nrows, out, error);
 #endif
     int width = hr_iso_cards(iso, round);

@@ -19,6 +19,14 @@
 #define HR_X86_DISPATCH 0
 #endif
 
+#if HR_X86_DISPATCH
+/* Whether the CPU has BMI2 with a fast bit deposit and extract (pdep, pext): AMD's families
+ * 15h and 17h (up to Zen 2) have them in microcode, hundreds of cycles each. */
+static inline int hr_fast_bmi2(void) {
+    return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
+}
+#endif
+
 #if HR_GNU
 #define HR_INLINE static inline __attribute__((always_inline))
 #define HR_NOINLINE static __attribute__((noinline))

@@ -24,6 +24,100 @@
 #include "equity_internal.h"
 #include "random.h"
 
+/* The boards of `batch` deals when every player's cards are fixed: `left` (at most 5) cards
+ * a deal, each uniform among the cards left of the deck (`deck`: their mask, `list`: them in
+ * order); the picks of a deal come from one 64-bit draw (the plan's only batch: 52 * 51 * 50
+ * * 49 * 48 is below HR_BATCH_PRODUCT). Pick j is the place, among the cards left, of the
+ * card taken: with BMI2 a bit deposit into the mask of those left finds it; elsewhere the
+ * places taken before it (kept in order) are stepped over, and the list gives the card. Each
+ * card waits on the one before it, so HR_LANES deals are found side by side: their chains
+ * overlap (`cards` and `keys` have room for HR_LANES - 1 more). */
+#define HR_LANES 4
+HR_INLINE void deal_boards_of(rng_t *rng, const batch_t *plan, const cards_left_t *deck, uint64_t board_key, int batch, uint8_t (*cards)[5], uint64_t *keys, const uint8_t *in_byte,
+                              const int bmi2, const int left) {
+    for (int b = 0; b < batch; b += HR_LANES) {
+        uint32_t picks[HR_LANES][5] = {{0}};
+        int lanes = batch - b < HR_LANES ? batch - b : HR_LANES;
+        for (int d = 0; d < lanes; d++)
+            for (;;) {
+                uint64_t x = next64(rng);
+                for (int j = 0; j < left; j++) picks[d][j] = mul_split(&x, plan->bound[j]);
+                if (HR_LIKELY(x >= plan->floor)) break;
+            }
+        cards_left_t cards_left[HR_LANES];
+        uint64_t key[HR_LANES];
+        for (int d = 0; d < HR_LANES; d++) {
+            cards_left[d] = *deck;
+            key[d] = board_key;
+        }
+        for (int j = 0; j < left; j++)
+            for (int d = 0; d < HR_LANES; d++) {
+                int c = take_nth(&cards_left[d], picks[d][j], in_byte, bmi2);
+                cards[b + d][j] = (uint8_t)c;
+                key[d] += hr_card_key[c];
+            }
+        for (int d = 0; d < HR_LANES; d++) keys[b + d] = key[d];
+    }
+}
+
+static void deal_boards(rng_t *rng, const shuffle_t *plan, const cards_left_t *deck, uint64_t board_key,
+                        int batch, uint8_t (*cards)[5], uint64_t *keys, const uint8_t *in_byte, int bmi2, int left) {
+    const batch_t *one = &plan->batch[0];
+#define HR_DEAL_BOARDS(b2)                                                                       \
+    switch (left) {                                                                               \
+    case 5: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 5); break;    \
+    case 4: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 4); break;    \
+    case 3: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 3); break;    \
+    case 2: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 2); break;    \
+    case 1: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 1); break;    \
+    default:                                                                                      \
+        for (int b = 0; b < batch; b++) keys[b] = board_key;                                      \
+    }
+    if (bmi2) {
+        HR_DEAL_BOARDS(1)
+    } else {
+        HR_DEAL_BOARDS(0)
+    }
+#undef HR_DEAL_BOARDS
+}
+
+/* What ranking a deal needs: per combo, its key and suit bits; the board's known part. */
+typedef struct {
+    const hr_rules_t *rules;
+    const uint64_t *combo_key, *combo_suits;
+    uint64_t board_suits;
+    int left, nplayers;
+} ranker_t;
+
+/* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]). */
+HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
+                             uint8_t (*cards)[5], uint64_t *counts, const int nplayers) {
+    for (int b = 0; b < batch; b++) {
+        int ranks[HR_MAX_PLAYERS];
+        for (int p = 0; p < nplayers; p++) {
+            int i = combo[b][p];
+            uint64_t key = keys[b] + r->combo_key[i];
+            if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) { /* suits matter: 3% of hands */
+                uint64_t suits = r->board_suits | r->combo_suits[i];
+                for (int j = 0; j < r->left; j++) suits |= suit_rank_bit(cards[b][j]);
+                ranks[p] = rules_seven_rank(r->rules, key, suits);
+            } else {
+                ranks[p] = game_multiset_rank(r->rules->multiset, key);
+            }
+        }
+        counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
+    }
+}
+
+static void rank_deals(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
+                       uint8_t (*cards)[5], uint64_t *counts) {
+    switch (r->nplayers) {
+    case 2: rank_deals_of(r, batch, combo, keys, cards, counts, 2); break;
+    case 3: rank_deals_of(r, batch, combo, keys, cards, counts, 3); break;
+    default: rank_deals_of(r, batch, combo, keys, cards, counts, r->nplayers);
+    }
+}
+
 /* The first index in [start, end) whose running weight exceeds target. */
 HR_INLINE int search(const double *cumulative, int start, int end, double target) {
     int low = start, high = end - 1;
@@ -376,9 +470,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         board_key += hr_card_key[board[i]];
         board_suits |= suit_rank_bit(board[i]);
     }
-    uint8_t fresh_deck[52], deck[52];
     uint64_t out_of_deck = known | (fixed ? seen : 0);
-    int ndeck = unseen_deck(out_of_deck, fresh_deck);
 
     /* Per combo: its key and suit bits; per player: the alias table of its dealable combos. */
     void *tables = malloc((size_t)total * (sizeof(uint64_t) * 2 + sizeof(int) * 5 + sizeof(uint32_t) +
@@ -445,16 +537,29 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
 
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
+    /* Counts by winner set, spread over four copies (by deal) so that deals won by the same
+     * players in a row do not wait on each other's increments; summed at the end. */
+    uint64_t *counts = calloc((size_t)4 << nplayers, sizeof(uint64_t));
+    if (!counts) error = HR_ERR_MEMORY;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
-    uint64_t batch_key[HR_MC_BATCH];
-    uint8_t batch_cards[HR_MC_BATCH][5];
+    uint64_t batch_key[HR_MC_BATCH + HR_LANES - 1];
+    uint8_t batch_cards[HR_MC_BATCH + HR_LANES - 1][5];
     if (fixed)
         for (int b = 0; b < HR_MC_BATCH; b++)
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = combo_start[p];
+    /* The cards a deal draws (random players' two each, then the board's), each uniform among
+     * the cards left: picks from one plan of batched draws, a pick's card found in the mask of
+     * the cards left. */
+    int need = 2 * joint.nrandom + left;
+    int free_cards = 52 - hr_popcount64(out_of_deck) - (fixed ? 0 : 2 * (nplayers - joint.nrandom));
+    shuffle_t plan = shuffle_plan(free_cards, need);
+    uint8_t in_byte[256 * 8];
+    int bmi2 = select_setup(in_byte);
+    cards_left_t deck = cards_left_of(~out_of_deck & HR_DECK, bmi2);
+    ranker_t ranker = {rules, combo_key, combo_suits, board_suits, left, nplayers};
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
-        memcpy(deck, fresh_deck, sizeof deck); /* each chunk shuffles from the same order */
         if (overlap) {
             int64_t budget = 1 << 22;
             if (!start_walk(&s, &rng, 0, known, &budget)) {
@@ -465,99 +570,64 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         }
         for (uint64_t done = 0; done < deals;) {
             int batch = deals - done < HR_MC_BATCH ? (int)(deals - done) : HR_MC_BATCH;
-            for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
-                uint64_t key = board_key;
-                if (fixed) { /* the players' cards are out of the deck: nothing to skip */
-                    for (int j = 0; j < left; j++) { /* partial Fisher-Yates over the unseen cards */
-                        int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
-                        uint8_t c = deck[pick];
-                        deck[pick] = deck[j];
-                        deck[j] = c;
-                        batch_cards[b][j] = c;
-                        key += hr_card_key[c];
-                    }
-                    batch_key[b] = key;
-                    continue;
-                }
-                uint64_t used = known;
-                if (joint.count) { /* one draw for the listed players, then the widest */
-                    int e = draw_alias(&joint.draw, &rng);
-                    memcpy(batch_combo[b], joint.combo + (size_t)e * HR_MAX_PLAYERS, sizeof batch_combo[b]);
-                    used = joint.used[e];
-                    if (joint.last >= 0) {
-                        redraw_one(&s, &rng, joint.last, used);
-                        batch_combo[b][joint.last] = s.current[joint.last];
-                        used |= s.mask[s.current[joint.last]];
-                    }
-                } else if (overlap) {
-                    walk_step(&s, &rng);
-                    for (int p = 0; p < nplayers; p++) {
-                        batch_combo[b][p] = s.current[p];
-                        used |= s.mask[s.current[p]];
-                    }
-                } else {
-                    for (int p = 0; p < nplayers; p++) { /* a clash (rare here) redraws the whole deal */
-                        int i = draw_alias(&draw[p], &rng);
-                        if (shared && (s.mask[i] & used)) {
-                            used = known;
-                            p = -1;
-                            continue;
+            if (fixed) {
+                deal_boards(&rng, &plan, &deck, board_key, batch, batch_cards, batch_key,
+                            in_byte, bmi2, left);
+            } else {
+                for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
+                    uint64_t out = out_of_deck;
+                    if (joint.count) { /* one draw for the listed players, then the widest */
+                        int e = draw_alias(&joint.draw, &rng);
+                        memcpy(batch_combo[b], joint.combo + (size_t)e * HR_MAX_PLAYERS, sizeof batch_combo[b]);
+                        out = joint.used[e];
+                        if (joint.last >= 0) {
+                            redraw_one(&s, &rng, joint.last, out);
+                            batch_combo[b][joint.last] = s.current[joint.last];
+                            out |= s.mask[s.current[joint.last]];
                         }
-                        batch_combo[b][p] = i;
-                        used |= s.mask[i];
+                    } else if (overlap) {
+                        walk_step(&s, &rng);
+                        for (int p = 0; p < nplayers; p++) {
+                            batch_combo[b][p] = s.current[p];
+                            out |= s.mask[s.current[p]];
+                        }
+                    } else {
+                        for (int p = 0; p < nplayers; p++) { /* a clash (rare here) redraws the whole deal */
+                            int i = draw_alias(&draw[p], &rng);
+                            if (shared && (s.mask[i] & out)) {
+                                out = out_of_deck;
+                                p = -1;
+                                continue;
+                            }
+                            batch_combo[b][p] = i;
+                            out |= s.mask[i];
+                        }
                     }
-                }
-                if (joint.nrandom) { /* the random players' cards first, then the board's */
-                    uint8_t cards[2 * HR_MAX_PLAYERS + 5];
-                    int need = 2 * joint.nrandom + left;
-                    for (int j = 0; j < need;) {
-                        int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
-                        uint8_t c = deck[pick];
-                        if (used >> c & 1) continue; /* a card in somebody's hand */
-                        deck[pick] = deck[j];
-                        deck[j] = c;
-                        cards[j++] = c;
+                    uint32_t picks[2 * HR_MAX_PLAYERS + 5];
+                    draw_picks(&rng, &plan, picks);
+                    cards_left_t cards_left = cards_left_of(~out & HR_DECK, bmi2);
+                    uint64_t key = board_key;
+                    for (int r = 0; r < joint.nrandom; r++) {
+                        int c0 = take_nth(&cards_left, picks[2 * r], in_byte, bmi2);
+                        int c1 = take_nth(&cards_left, picks[2 * r + 1], in_byte, bmi2);
+                        batch_combo[b][joint.random[r]] = joint.pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
                     }
-                    for (int r = 0; r < joint.nrandom; r++)
-                        batch_combo[b][joint.random[r]] =
-                            joint.pair_of[(size_t)r * 52 * 52 + cards[2 * r] * 52 + cards[2 * r + 1]];
                     for (int j = 0; j < left; j++) {
-                        uint8_t c = cards[2 * joint.nrandom + j];
-                        batch_cards[b][j] = c;
+                        int c = take_nth(&cards_left, picks[2 * joint.nrandom + j], in_byte, bmi2);
+                        batch_cards[b][j] = (uint8_t)c;
                         key += hr_card_key[c];
                     }
                     batch_key[b] = key;
-                    continue;
                 }
-                for (int j = 0; j < left;) {
-                    int pick = j + (int)below(&rng, (uint32_t)(ndeck - j));
-                    uint8_t c = deck[pick];
-                    if (used >> c & 1) continue; /* a card in somebody's hand */
-                    deck[pick] = deck[j];
-                    deck[j] = c;
-                    batch_cards[b][j++] = c;
-                    key += hr_card_key[c];
-                }
-                batch_key[b] = key;
             }
-            for (int b = 0; b < batch; b++) { /* rank every hand of the batch, count the winners */
-                int ranks[HR_MAX_PLAYERS];
-                for (int p = 0; p < nplayers; p++) {
-                    int i = batch_combo[b][p];
-                    uint64_t key = batch_key[b] + combo_key[i];
-                    if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) { /* suits matter: 3% of hands */
-                        uint64_t suits = board_suits | combo_suits[i];
-                        for (int j = 0; j < left; j++) suits |= suit_rank_bit(batch_cards[b][j]);
-                        ranks[p] = rules_seven_rank(rules, key, suits);
-                    } else {
-                        ranks[p] = game_multiset_rank(rules->multiset, key);
-                    }
-                }
-                outcomes[winners_of_random(ranks, nplayers)]++;
-            }
+            rank_deals(&ranker, batch, batch_combo, batch_key, batch_cards, counts);
             done += (uint64_t)batch;
         }
     }
+    if (counts)
+        for (int mask = 0; mask < 1 << nplayers; mask++)
+            outcomes[mask] += counts[4 * mask] + counts[4 * mask + 1] + counts[4 * mask + 2] + counts[4 * mask + 3];
+    free(counts);
     free(joint.combo);
     free(joint.pair_of);
     free(s.pair_index);

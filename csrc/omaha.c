@@ -945,8 +945,11 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         free(block);
         return error;
     }
-    uint8_t deck[52];
-    int ndeck = unseen_deck(known, deck), width = nhole * nplayers;
+    /* the board's cards, then the random players', each uniform among the cards left */
+    int width = nhole * nplayers, need = left + nrandom * nhole;
+    shuffle_t plan = shuffle_plan(52 - hr_popcount64(known) - nhole * (nplayers - nrandom), need);
+    uint8_t in_byte[256 * 8];
+    int bmi2 = select_setup(in_byte);
     omaha_block_t *out = malloc(sizeof *out);
     if (!out) {
         free(block);
@@ -959,8 +962,6 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     for (uint64_t chunk = first; chunk < end && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
-        uint8_t shuffled[52];
-        memcpy(shuffled, deck, sizeof shuffled);
         for (uint64_t d = 0; d < n && !error; d++) {
             uint8_t *table = out->holes + out->count * width, *full = out->boards + out->count * 5;
             uint64_t used = known;
@@ -972,7 +973,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 used = known;
                 int clash = 0;
                 for (int p = 0; p < nplayers && !clash; p++) {
-                    if (!draw[p].count) continue; /* a random player: dealt from the deck below */
+                    if (!draw[p].count) continue; /* a random player: dealt from the cards left below */
                     int i = draw_alias(&draw[p], &rng);
                     clash = (mask[i] & used) != 0;
                     used |= mask[i];
@@ -981,19 +982,15 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 if (!clash) break;
             }
             if (error) break;
-            int need = left + nrandom * nhole;
-            for (int j = 0; j < need;) { /* the board and the random players, skipping dealt cards */
-                int k = j + (int)below(&rng, (uint32_t)(ndeck - j));
-                uint8_t c = shuffled[k];
-                if (used >> c & 1) continue;
-                shuffled[k] = shuffled[j];
-                shuffled[j] = c;
-                j++;
-            }
+            uint32_t picks[52];
+            draw_picks(&rng, &plan, picks);
+            cards_left_t cards_left = cards_left_of(~used & HR_DECK, bmi2);
             for (int j = 0; j < nboard; j++) full[j] = board[j];
-            for (int j = 0; j < left; j++) full[nboard + j] = shuffled[j];
+            for (int j = 0; j < left; j++) full[nboard + j] = (uint8_t)take_nth(&cards_left, picks[j], in_byte, bmi2);
             for (int r = 0; r < nrandom; r++)
-                for (int j = 0; j < nhole; j++) table[random_of[r] * nhole + j] = shuffled[left + r * nhole + j];
+                for (int j = 0; j < nhole; j++)
+                    table[random_of[r] * nhole + j] =
+                        (uint8_t)take_nth(&cards_left, picks[left + r * nhole + j], in_byte, bmi2);
             if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);
             ++*deals;
         }

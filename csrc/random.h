@@ -111,6 +111,66 @@ HR_INLINE void draw_picks(rng_t *rng, const shuffle_t *plan, uint32_t *picks) {
     }
 }
 
+/* Drawing cards without a deck array: the cards left are a mask, and pick j of a plan (uniform
+ * in [0, first - j)) takes the pick-th of them by id. */
+#define HR_DECK 0xFFFFFFFFFFFFFull /* the 52 card bits */
+
+/* The cards left to draw from, as a mask, and (where there is no BMI2) byte i of `prefix`
+ * counts the cards of bytes 0..i of the mask. */
+typedef struct {
+    uint64_t set, prefix;
+} cards_left_t;
+
+HR_INLINE cards_left_t cards_left_of(uint64_t set, const int bmi2) {
+    cards_left_t left = {set, 0};
+    if (!bmi2) {
+        uint64_t count = set - ((set >> 1) & 0x5555555555555555ull);
+        count = (count & 0x3333333333333333ull) + ((count >> 2) & 0x3333333333333333ull);
+        count = (count + (count >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+        left.prefix = count * 0x0101010101010101ull;
+    }
+    return left;
+}
+
+/* Takes the r-th (from 0, by id) of the cards left (r below their count) and returns it.
+ * With BMI2, one parallel bit deposit; elsewhere a branch-free broadword select: the byte of
+ * the card is the first whose prefix count passes r, `in_byte` gives the bit in it, and the
+ * prefix counts from that byte on lose one. Both take the same card, so every build deals
+ * the same cards. */
+HR_INLINE int take_nth(cards_left_t *left, uint32_t r, const uint8_t *in_byte, const int bmi2) {
+#if HR_X86_DISPATCH
+    if (bmi2) {
+        uint64_t bit;
+        __asm__("pdepq %2, %1, %0" : "=r"(bit) : "r"(1ull << r), "rm"(left->set));
+        left->set ^= bit;
+        return hr_ctz64(bit);
+    }
+#endif
+    (void)bmi2;
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t at_most = ((r * ones | highs) - left->prefix) & highs; /* the bytes whose prefix is at most r */
+    int shift = (int)(((at_most >> 7) * ones) >> 56) * 8;           /* r's byte: the first past them */
+    uint32_t before = (uint32_t)((left->prefix << 8) >> shift) & 0xFF;
+    int card = shift + in_byte[((left->set >> shift) & 0xFF) * 8 + (r - before)];
+    left->set ^= 1ull << card;
+    left->prefix -= ones << shift;
+    return card;
+}
+
+/* Whether take_nth runs on BMI2 on this CPU; where it does not, in_byte[v * 8 + k] is made
+ * the k-th set bit of the byte v. */
+HR_INLINE int select_setup(uint8_t *in_byte /* [256 * 8] */) {
+    int bmi2 = 0;
+#if HR_X86_DISPATCH
+    bmi2 = hr_fast_bmi2();
+#endif
+    if (!bmi2)
+        for (int v = 0; v < 256; v++)
+            for (int k = 0, seen = 0; k < 8; k++)
+                if (v >> k & 1) in_byte[v * 8 + seen++] = (uint8_t)k;
+    return bmi2;
+}
+
 /* A uniform double in [0, 1). */
 HR_INLINE double unit(rng_t *rng) {
     return (double)(next64(rng) >> 11) * (1.0 / 9007199254740992.0);

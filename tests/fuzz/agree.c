@@ -161,6 +161,68 @@ int main(void) {
     static uint64_t outcomes[8];
     mix((uint64_t)hr_equity_monte_carlo(combos, start, weights, 3, NULL, 0, NULL, 0, 7, 300000, 0, 5, outcomes));
     for (int i = 0; i < 8; i++) mix(outcomes[i]);
+    /* every way Monte Carlo deals hole cards: a joint table with a random player, ranges
+     * drawn independently, the walk of heavily overlapping ranges; on a flop, a dead card */
+    static const uint8_t flop[3] = {20, 33, 46}, dead[1] = {5};
+    for (int spot = 0; spot < 3; spot++) {
+        int first[4], size[4], nplayers = spot == 0 ? 3 : spot == 1 ? 3 : 4;
+        for (int p = 0; p < nplayers; p++) {
+            first[p] = spot == 0 ? 48 - 4 * p : spot == 1 ? 16 * p : 28; /* the range: pairs of cards */
+            size[p] = spot == 0 ? (p == 2 ? 52 : 4) : 20;                /* first .. first + size - 1 */
+            if (spot == 0 && p == 2) first[p] = 0;
+        }
+        static uint8_t range_combos[4 * 1326 * 2];
+        static int32_t range_start[5];
+        static double range_weights[4 * 1326];
+        int total = 0;
+        for (int p = 0; p < nplayers; p++) {
+            range_start[p] = total;
+            for (int a = first[p]; a < first[p] + size[p] && a < 52; a++)
+                for (int b = a + 1; b < first[p] + size[p] && b < 52; b++) {
+                    range_combos[2 * total] = (uint8_t)a;
+                    range_combos[2 * total + 1] = (uint8_t)b;
+                    /* a random player weighs every combo evenly; the others do not */
+                    range_weights[total++] = spot == 0 && p == 2 ? 1.0 : 1.0 + (double)((a * 7 + b) % 5);
+                }
+        }
+        range_start[nplayers] = total;
+        uint64_t counts[16] = {0};
+        mix((uint64_t)hr_equity_monte_carlo(range_combos, range_start, range_weights, nplayers, spot ? flop : NULL,
+                                            spot ? 3 : 0, spot == 2 ? dead : NULL, spot == 2, 11, 200000, 0, 4,
+                                            counts));
+        for (int i = 0; i < 16; i++) mix(counts[i]);
+    }
+    mix((uint64_t)hr_sd_equity_monte_carlo(1, combos, start, weights, 3, flop + 1, 2, NULL, 0, 3, 200000, 0, 4,
+                                           outcomes));
+    for (int i = 0; i < 8; i++) mix(outcomes[i]);
+    /* Omaha ranges: two ranged players (hands of four cards of their own quarter of the deck,
+     * hi-lo) and a random one, on a flop */
+    static uint8_t omaha_combos[2 * 128 * 4];
+    static int32_t omaha_start[4];
+    static double omaha_weights[2 * 128];
+    int nhands = 0;
+    for (int p = 0; p < 2; p++) {
+        omaha_start[p] = nhands;
+        for (int h = 0; h < 100; h++, nhands++) {
+            uint64_t taken = 0;
+            for (int j = 0; j < 4; j++) {
+                int c;
+                do c = 13 * p + (int)(next() % 13);
+                while (taken >> c & 1);
+                taken |= 1ull << c;
+                omaha_combos[4 * nhands + j] = (uint8_t)c;
+            }
+            omaha_weights[nhands] = 1.0 + (double)(h % 3);
+        }
+    }
+    omaha_start[2] = omaha_start[3] = nhands;
+    uint64_t omaha_counts[64] = {0}, omaha_squares[8] = {0}, omaha_deals = 0;
+    mix((uint64_t)hr_omaha_equity_ranges_mc(high_table, low_table, board_row, omaha_combos, omaha_start, omaha_weights,
+                                            4, 3, flop, 3, NULL, 0, 1, 5, 100000, 0, 2, omaha_counts, omaha_squares,
+                                            &omaha_deals));
+    for (int i = 0; i < 64; i++) mix(omaha_counts[i]);
+    for (int i = 0; i < 8; i++) mix(omaha_squares[i]);
+    mix(omaha_deals);
     section("equity");
     return 0;
 }

@@ -5,7 +5,8 @@
     python benchmarks/equity.py --baseline-python /tmp/old/bin/python
 
 (The exact spots' goals were set against cfa1b39, issue 8's day; the Monte Carlo estimate
-against OMPEval needs 31cff43, issue 20's day: run it once with each.)
+against OMPEval needs 31cff43, issue 20's day: run it once with each, the second with
+--monte-carlo, which leaves the exact table out. docs/benchmarks/equity_mc.txt is that run.)
 
 Every spot of issue 8's table, exact, one thread: the median time of this checkout and of
 the baseline (timed in its own process, same machine, same run), their ratio, and the
@@ -101,6 +102,8 @@ def main() -> None:
     parser.add_argument("--baseline-python", help="python of a venv with the earlier handrank installed")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of repeats per spot and version")
     parser.add_argument("--trials", type=int, default=4_000_000, help="Monte Carlo deals")
+    parser.add_argument("--monte-carlo", action="store_true",
+                        help="only Monte Carlo (and eval7): for a baseline of 31cff43, whose exact goals do not apply")
     args = parser.parse_args()
     print(f"machine: {machine()}")
     print(f"handrank {handrank.__file__}\n")
@@ -113,10 +116,17 @@ def main() -> None:
                               check=True)
         baseline = json.loads(done.stdout)
 
+    if not args.monte_carlo:
+        exact_table(args.budget, baseline)
+    monte_carlo(args.trials, baseline)
+    peers()
+
+
+def exact_table(budget: float, baseline: list | None) -> None:
     print("| spot (exact, 1 thread) | this | baseline | speed-up | goal | met |")
     print("| --- | ---: | ---: | ---: | ---: | :---: |")
     for k, (name, players, board, dead, slower) in enumerate(SPOTS):
-        seconds, answer, exact = timed_here(players, board, dead, args.budget)
+        seconds, answer, exact = timed_here(players, board, dead, budget)
         assert exact, name
         if baseline:
             old_seconds, old_answer, old_exact = baseline[k]
@@ -127,7 +137,9 @@ def main() -> None:
         else:
             print(f"| {name} | {fmt(seconds)} | | | {2 * slower:g}x | |")
 
-    print(f"\nMonte Carlo, {args.trials:,} deals, 1 thread, CPU time, median of 5 (issue 20's spots; a deal's "
+
+def monte_carlo(trials: int, baseline: list | None) -> None:
+    print(f"\nMonte Carlo, {trials:,} deals, 1 thread, CPU time, median of 5 (issue 20's spots; a deal's "
           "rows are its players' hands, set against evaluate_many's rows a second on random 7-card rows)")
     rows = np.argsort(np.random.default_rng(1).random((1_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
     row_times = []
@@ -142,13 +154,13 @@ def main() -> None:
         times = []
         for _ in range(5):
             start = time.process_time()
-            handrank.equity(players, board, trials=args.trials, seed=1, threads=1)
+            handrank.equity(players, board, trials=trials, seed=1, threads=1)
             times.append(time.process_time() - start)
-        rate = args.trials / statistics.median(times)
+        rate = trials / statistics.median(times)
         line = (f"  {' vs '.join(players)} {board}: {rate / 1e6:.1f} M deals/s, "
                 f"{rate * len(players) / row_rate:.2f}x evaluate_many's rows")
         if baseline:
-            old = args.trials / baseline[len(SPOTS) + k][0]
+            old = trials / baseline[len(SPOTS) + k][0]
             line += f"; baseline {old / 1e6:.1f} M deals/s: {rate / old:.2f}x"
             if k < len(ISSUE20_MC):
                 then, ompeval = ISSUE20_MC[k]
@@ -156,6 +168,8 @@ def main() -> None:
                          f"{ISSUE20_BASELINE} (issue 20 asks 2x)")
         print(line)
 
+
+def peers() -> None:
     try:
         import eval7
     except ImportError:

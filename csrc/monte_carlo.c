@@ -89,20 +89,24 @@ typedef struct {
     int left, nplayers;
 } ranker_t;
 
-/* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]). */
+/* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]).
+ * `fixed`: every deal's combos are those of deal 0. */
 HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
-                             uint8_t (*cards)[5], uint64_t *counts, const int nplayers) {
+                             uint8_t (*cards)[5], uint64_t *counts, const int nplayers, const int fixed) {
+    const uint16_t *multiset = r->rules->multiset;
+    const uint64_t *combo_key = r->combo_key;
+    uint64_t fixed_key[HR_MAX_PLAYERS];
+    for (int p = 0; p < nplayers; p++) fixed_key[p] = combo_key[combo[0][p]];
     for (int b = 0; b < batch; b++) {
         int ranks[HR_MAX_PLAYERS];
         for (int p = 0; p < nplayers; p++) {
-            int i = combo[b][p];
-            uint64_t key = keys[b] + r->combo_key[i];
+            uint64_t key = keys[b] + (fixed ? fixed_key[p] : combo_key[combo[b][p]]);
             if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) { /* suits matter: 3% of hands */
-                uint64_t suits = r->board_suits | r->combo_suits[i];
+                uint64_t suits = r->board_suits | r->combo_suits[combo[b][p]];
                 for (int j = 0; j < r->left; j++) suits |= suit_rank_bit(cards[b][j]);
                 ranks[p] = rules_seven_rank(r->rules, key, suits);
             } else {
-                ranks[p] = game_multiset_rank(r->rules->multiset, key);
+                ranks[p] = game_multiset_rank(multiset, key);
             }
         }
         counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
@@ -110,11 +114,13 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
 }
 
 static void rank_deals(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
-                       uint8_t (*cards)[5], uint64_t *counts) {
-    switch (r->nplayers) {
-    case 2: rank_deals_of(r, batch, combo, keys, cards, counts, 2); break;
-    case 3: rank_deals_of(r, batch, combo, keys, cards, counts, 3); break;
-    default: rank_deals_of(r, batch, combo, keys, cards, counts, r->nplayers);
+                       uint8_t (*cards)[5], uint64_t *counts, int fixed) {
+    switch (r->nplayers + 16 * fixed) {
+    case 2: rank_deals_of(r, batch, combo, keys, cards, counts, 2, 0); break;
+    case 3: rank_deals_of(r, batch, combo, keys, cards, counts, 3, 0); break;
+    case 18: rank_deals_of(r, batch, combo, keys, cards, counts, 2, 1); break;
+    case 19: rank_deals_of(r, batch, combo, keys, cards, counts, 3, 1); break;
+    default: rank_deals_of(r, batch, combo, keys, cards, counts, r->nplayers, 0);
     }
 }
 
@@ -257,7 +263,7 @@ static double clash_chance(const sampler_t *s, double *weight_of /* [52 * 52] */
 typedef struct {
     int count;         /* listed deals of positive weight */
     int last;          /* the player drawn after the table, or -1 */
-    int *combo;        /* [count][HR_MAX_PLAYERS]: each deal's combo per player (last's unused) */
+    int *combo;        /* [count][n]: each deal's combo per player (last's and random players' unused) */
     uint64_t *used;    /* [count]: the cards of each deal, with the known ones */
     alias_t draw;      /* over 0 .. count-1 */
     int nrandom;       /* players whose range is every combo, evenly: dealt from the deck */
@@ -384,7 +390,9 @@ static int build_joint(joint_t *j, const sampler_t *s) {
             w *= z;
         }
         if (fits && w > 0) {
-            for (int k = 0; k < norder; k++) j->combo[(size_t)j->count * HR_MAX_PLAYERS + order[k]] = s->draw[order[k]].combo[digit[k]];
+            int *row = j->combo + (size_t)j->count * n;
+            for (int p = 0; p < n; p++) row[p] = 0; /* last's and random players': drawn later */
+            for (int k = 0; k < norder; k++) row[order[k]] = s->draw[order[k]].combo[digit[k]];
             j->used[j->count] = used;
             weight[j->count] = w;
             identity[j->count] = j->count;
@@ -578,7 +586,8 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                     uint64_t out = out_of_deck;
                     if (joint.count) { /* one draw for the listed players, then the widest */
                         int e = draw_alias(&joint.draw, &rng);
-                        memcpy(batch_combo[b], joint.combo + (size_t)e * HR_MAX_PLAYERS, sizeof batch_combo[b]);
+                        const int *listed = joint.combo + (size_t)e * nplayers;
+                        for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
                         out = joint.used[e];
                         if (joint.last >= 0) {
                             redraw_one(&s, &rng, joint.last, out);
@@ -620,7 +629,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                     batch_key[b] = key;
                 }
             }
-            rank_deals(&ranker, batch, batch_combo, batch_key, batch_cards, counts);
+            rank_deals(&ranker, batch, batch_combo, batch_key, batch_cards, counts, fixed);
             done += (uint64_t)batch;
         }
     }

@@ -917,6 +917,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, known, mask);
     int nrandom = 0, random_of[HR_MAX_PLAYERS];
     alias_t draw[HR_MAX_PLAYERS];
+    int ndealable = 0;
     for (int p = 0, n = 0; p < nplayers && !error; p++) {
         if (combo_start[p + 1] == combo_start[p]) {
             random_of[nrandom++] = p;
@@ -938,12 +939,31 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         draw[p].alias = alias + n;
         if (!error && !even) build_alias(&draw[p], weights, small, large, scaled);
         n += draw[p].count;
+        ndealable = n;
     }
     int left = 5 - nboard;
     if (!error && 52 - hr_popcount64(known) < left + nhole * nplayers) error = HR_ERR_COUNT;
+    /* Each alias column's hands as card masks side by side, its own then its alias (with
+     * uneven weights): a draw reads one place, not three arrays */
+    uint64_t *hands = error ? NULL : malloc(sizeof(uint64_t) * 2 * (size_t)(ndealable ? ndealable : 1));
+    if (!error && !hands) error = HR_ERR_MEMORY;
     if (error) {
         free(block);
         return error;
+    }
+    const uint64_t *hands_of[HR_MAX_PLAYERS];
+    for (int p = 0, n = 0; p < nplayers; p++) {
+        uint64_t *column = hands + 2 * n;
+        hands_of[p] = column;
+        for (int k = 0; k < draw[p].count; k++) {
+            if (draw[p].threshold) {
+                column[2 * k] = mask[draw[p].combo[k]];
+                column[2 * k + 1] = mask[draw[p].combo[draw[p].alias[k]]];
+            } else {
+                column[k] = mask[draw[p].combo[k]];
+            }
+        }
+        n += draw[p].count;
     }
     /* the board's cards, then the random players', each uniform among the cards left */
     int width = nhole * nplayers, need = left + nrandom * nhole;
@@ -952,6 +972,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     int bmi2 = select_setup(in_byte);
     omaha_block_t *out = malloc(sizeof *out);
     if (!out) {
+        free(hands);
         free(block);
         return HR_ERR_MEMORY;
     }
@@ -974,10 +995,16 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 int clash = 0;
                 for (int p = 0; p < nplayers && !clash; p++) {
                     if (!draw[p].count) continue; /* a random player: dealt from the cards left below */
-                    int i = draw_alias(&draw[p], &rng);
-                    clash = (mask[i] & used) != 0;
-                    used |= mask[i];
-                    for (int j = 0; j < nhole; j++) table[p * nhole + j] = combos[(size_t)i * nhole + j];
+                    /* draw_alias's draws, from the columns; a hand's cards by id from its mask */
+                    int k = draw[p].count == 1 ? 0 : (int)below(&rng, (uint32_t)draw[p].count);
+                    uint64_t hand;
+                    if (draw[p].threshold)
+                        hand = hands_of[p][2 * k + (draw[p].count > 1 && !(half32(&rng) < draw[p].threshold[k]))];
+                    else
+                        hand = hands_of[p][k];
+                    clash = (hand & used) != 0;
+                    used |= hand;
+                    for (int j = 0; j < nhole; j++, hand &= hand - 1) table[p * nhole + j] = (uint8_t)hr_ctz64(hand);
                 }
                 if (!clash) break;
             }
@@ -997,6 +1024,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     }
     if (out->count) omaha_block_count(out, counts, squares);
     free(out);
+    free(hands);
     free(block);
     return error;
 }

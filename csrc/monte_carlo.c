@@ -25,16 +25,16 @@
 #include "random.h"
 
 /* The boards of `batch` deals when every player's cards are fixed: `left` (at most 5) cards
- * a deal, each uniform among the cards left of the deck (`deck`: their mask, `list`: them in
- * order); the picks of a deal come from one 64-bit draw (the plan's only batch: 52 * 51 * 50
- * * 49 * 48 is below HR_BATCH_PRODUCT). Pick j is the place, among the cards left, of the
- * card taken: with BMI2 a bit deposit into the mask of those left finds it; elsewhere the
- * places taken before it (kept in order) are stepped over, and the list gives the card. Each
- * card waits on the one before it, so HR_LANES deals are found side by side: their chains
- * overlap (`cards` and `keys` have room for HR_LANES - 1 more). */
+ * a deal, each the pick-th of the cards left by id (take_nth, from `deck`, the cards no player
+ * holds); the picks of a deal come from one 64-bit draw (the plan's only batch: 52 * 51 * 50
+ * * 49 * 48 is below HR_BATCH_PRODUCT). Each card waits on the one before it (the cards left),
+ * so HR_LANES deals are found side by side and their chains overlap; the picks are drawn deal
+ * by deal, so the cards do not depend on it (`cards` and `keys` have room for HR_LANES - 1
+ * more). */
 #define HR_LANES 4
-HR_INLINE void deal_boards_of(rng_t *rng, const batch_t *plan, const cards_left_t *deck, uint64_t board_key, int batch, uint8_t (*cards)[5], uint64_t *keys, const uint8_t *in_byte,
-                              const int bmi2, const int left) {
+HR_INLINE void deal_boards_of(rng_t *rng, const batch_t *plan, const cards_left_t *deck, uint64_t board_key,
+                              int batch, uint8_t (*cards)[5], uint64_t *keys, const uint8_t *in_byte, const int bmi2,
+                              const int left) {
     for (int b = 0; b < batch; b += HR_LANES) {
         uint32_t picks[HR_LANES][5] = {{0}};
         int lanes = batch - b < HR_LANES ? batch - b : HR_LANES;
@@ -63,14 +63,14 @@ HR_INLINE void deal_boards_of(rng_t *rng, const batch_t *plan, const cards_left_
 static void deal_boards(rng_t *rng, const shuffle_t *plan, const cards_left_t *deck, uint64_t board_key,
                         int batch, uint8_t (*cards)[5], uint64_t *keys, const uint8_t *in_byte, int bmi2, int left) {
     const batch_t *one = &plan->batch[0];
-#define HR_DEAL_BOARDS(b2)                                                                       \
+#define HR_DEAL_BOARDS(b2)                                                                        \
     switch (left) {                                                                               \
-    case 5: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 5); break;    \
-    case 4: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 4); break;    \
-    case 3: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 3); break;    \
-    case 2: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 2); break;    \
-    case 1: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 1); break;    \
-    default:                                                                                      \
+    case 5: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 5); break; \
+    case 4: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 4); break; \
+    case 3: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 3); break; \
+    case 2: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 2); break; \
+    case 1: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 1); break; \
+    default: /* the board is complete */                                                         \
         for (int b = 0; b < batch; b++) keys[b] = board_key;                                      \
     }
     if (bmi2) {
@@ -579,8 +579,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         for (uint64_t done = 0; done < deals;) {
             int batch = deals - done < HR_MC_BATCH ? (int)(deals - done) : HR_MC_BATCH;
             if (fixed) {
-                deal_boards(&rng, &plan, &deck, board_key, batch, batch_cards, batch_key,
-                            in_byte, bmi2, left);
+                deal_boards(&rng, &plan, &deck, board_key, batch, batch_cards, batch_key, in_byte, bmi2, left);
             } else {
                 for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
                     uint64_t out = out_of_deck;

@@ -67,6 +67,58 @@ def test_showdown_many_on_dask_names_a_bad_row_from_the_top() -> None:
         ranks.compute()
 
 
+def _wide_rows() -> dict[str, tuple]:
+    """Every bulk verb on int64 arrays (ids checked in Python before narrowing): the verb, its
+    arrays and where a repeat and an out-of-range id go in them."""
+    from handrank import stud
+    from handrank.isomorphism import Indexer
+
+    holes, boards = handrank.deal(400, players=3, seed=2)
+    sevens = np.concatenate([holes[:, 0], boards], axis=1)
+    omaha_holes, omaha_boards = omaha.deal(400, players=2, seed=2)
+    hands = stud.deal(400, players=2, seed=2)
+    river = Indexer([2, 5])
+
+    def repeat_in_board(arrays, row):  # the board's first card also in the first hole
+        arrays[1][row, 0] = arrays[0][row].reshape(-1)[0]
+
+    return {
+        "evaluate_many": (lambda a: handrank.evaluate_many(a[0]), [sevens],
+                          lambda a, row: a[0].__setitem__((row, 4), a[0][row, 0])),
+        "deuce_to_seven.evaluate_many": (lambda a: deuce_to_seven.evaluate_many(a[0]), [sevens[:, :5]],
+                                         lambda a, row: a[0].__setitem__((row, 4), a[0][row, 1])),
+        "ace_to_five.evaluate_many": (lambda a: ace_to_five.evaluate_many(a[0]), [sevens],
+                                      lambda a, row: a[0].__setitem__((row, 6), a[0][row, 1])),
+        "showdown_many": (lambda a: handrank.showdown_many(a[0], a[1]), [holes, boards], repeat_in_board),
+        "omaha.showdown_many": (lambda a: omaha.showdown_many(a[0], a[1]), [omaha_holes, omaha_boards],
+                                repeat_in_board),
+        "omaha.evaluate_many": (lambda a: omaha.evaluate_many(a[0], a[1]), [omaha_holes[:, 0], omaha_boards],
+                                repeat_in_board),
+        "stud.showdown_many": (lambda a: stud.showdown_many(a[0]), [hands],
+                               lambda a, row: a[0].__setitem__((row, 1, 6), a[0][row, 0, 0])),
+        "isomorphism index": (lambda a: river.index(a[0]), [sevens],
+                              lambda a, row: a[0].__setitem__((row, 3), a[0][row, 2])),
+    }
+
+
+WIDE_ROWS = _wide_rows()
+
+
+@pytest.mark.parametrize("verb", WIDE_ROWS)
+@pytest.mark.parametrize("repeat_row, range_row", [(37, 250), (250, 37)])
+def test_a_wide_array_gets_its_first_bad_row_named_whatever_the_fault(verb: str, repeat_row: int,
+                                                                     range_row: int) -> None:
+    # ids of a wider type are range-checked before narrowing and repeats are the kernel's:
+    # whichever comes first from the top is the row named
+    call, arrays, add_repeat = WIDE_ROWS[verb]
+    arrays = [array.astype(np.int64) for array in arrays]
+    add_repeat(arrays, repeat_row)
+    arrays[-1][range_row].reshape(-1)[0] = 300 if repeat_row < range_row else -4
+    with pytest.raises(ValueError, match=f"row {min(repeat_row, range_row)}\\b") as caught:
+        call(arrays)
+    assert ("out of range" in str(caught.value)) == (range_row < repeat_row)
+
+
 # Spots whose answer is exact (the seed is never used) and spots that sample.
 EQUITY_SPOTS = {
     "holdem table": lambda seed: handrank.equity(["AsAh", "KdKc"], seed=seed),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from ._omaha_tables import pair_tables
-from ._rows import block_first_row, raise_row_error
+from ._rows import block_first_row, first_wide_fault, kernel_fault_before, narrowed, raise_row_error
 from ._work import thread_count
 
 if TYPE_CHECKING:
@@ -33,18 +33,19 @@ def card_arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArr
     any narrowing (rows named from ``row_offset``)."""
     import numpy as np
 
-    out = []
+    arrays = []
     for name, value, widths in (("holes", holes, HOLE_COUNTS), ("boards", boards, (5,))):
         array = value if isinstance(value, np.ndarray) else np.asarray(value)
         check_layout(name, array, widths)
-        if array.dtype != np.uint8 and array.size:
-            bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))
-            if len(bad):
-                row = int(bad[0])
-                value_bad = next(int(v) for v in array[row] if not 0 <= int(v) <= 51)
-                raise ValueError(f"{name} row {row + row_offset}: card id {value_bad} is out of range 0..51")
-            array = array.astype(np.uint8)
-        out.append(np.ascontiguousarray(array))
+        arrays.append(array)
+    row = first_wide_fault(arrays)
+    if row is not None and not kernel_fault_before(arrays, row):  # else the kernel names an earlier row
+        for name, array in zip(("holes", "boards"), arrays):
+            if array.dtype != np.uint8 and len(array) > row:
+                outside = [int(v) for v in array[row] if not 0 <= int(v) <= 51]
+                if outside:
+                    raise ValueError(f"{name} row {row + row_offset}: card id {outside[0]} is out of range 0..51")
+    out = [np.ascontiguousarray(array, dtype=np.uint8) if row is None else narrowed(array) for array in arrays]
     if len(out[0]) != len(out[1]):
         raise ValueError(f"holes has {len(out[0])} rows and boards {len(out[1])}")
     return out[0], out[1]

@@ -7,7 +7,7 @@ Each game passes its own kernel and messages; Hold'em's are the defaults."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
@@ -84,14 +84,12 @@ def card_matrix(cards: Any, row_offset: int = 0) -> npt.NDArray[np.uint8]:
     if array.ndim != 2 or not MIN_CARDS <= array.shape[1] <= MAX_CARDS:
         raise ValueError(f"evaluate_many takes an (N, k) array with k = 5, 6 or 7 cards a row, "
                          f"got shape {array.shape}")
-    if array.dtype != np.uint8 and array.size:
-        # Check before narrowing, so that an int64 259 is refused rather than wrapped to 3.
-        low, high = array.min(), array.max()
-        if low < 0 or high > 51:
-            bad = np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0]
-            raise_row_error(array, int(bad), row_offset)
-        array = array.astype(np.uint8)
-    return np.ascontiguousarray(array)
+    bad = first_wide_fault([array])
+    if bad is None:
+        return np.ascontiguousarray(array, dtype=np.uint8)
+    if not kernel_fault_before([array], bad):  # else the kernel names that earlier row
+        raise_row_error(array, bad, row_offset)
+    return narrowed(array)
 
 
 def raise_row_error(array: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
@@ -218,26 +216,84 @@ SHOWDOWN_SLICE_ROWS = 1 << 20  # showdowns of one C call (about 10 ms for three 
 def as_cards(array: Any, what: str, shape: tuple[int | None, ...], row_offset: int = 0) -> npt.NDArray[np.uint8]:
     """An integer array checked and converted to C-contiguous uint8 (ids 0..51 checked in C,
     after a range check here for wider types); a bad row is numbered from ``row_offset``."""
+    return as_card_arrays([(array, what, shape)], row_offset)[0]
+
+
+def as_card_arrays(specs: Sequence[tuple[Any, str, tuple[int | None, ...]]], row_offset: int = 0
+                   ) -> list[npt.NDArray[np.uint8]]:
+    """Integer arrays whose rows go together (a row's holes and its board: ``(array, what,
+    shape)`` each), checked and converted as ``as_cards`` does. Ids outside 0..51 in a wider
+    type are refused here, at the first row holding one in any of the arrays, unless an earlier
+    row has a fault the kernel finds (a card twice, an id above 51 in a uint8 array): the
+    arrays then go to the kernel with those ids as 255, so that it names the earlier row.
+    Either way the first bad row from the top is named."""
     import numpy as np
 
-    if not is_ndarray(array):
-        try:
-            array = np.asarray(array)
-        except (ValueError, TypeError) as error:
-            raise TypeError(f"{what} must be an integer array: {error}") from None
-    if array.dtype.kind not in "iu":
-        raise TypeError(f"{what} must be an integer array of card ids, got dtype {array.dtype}")
-    if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape)):
-        wanted = " x ".join(("n" if i == 0 else "players") if want is None else str(want)
-                            for i, want in enumerate(shape))
-        raise ValueError(f"{what} must have shape {wanted}, got {array.shape}")
-    if array.dtype != np.uint8 and array.size:
-        low, high = int(array.min()), int(array.max())
-        if low < 0 or high > 51:
-            bad = np.argwhere((array < 0) | (array > 51))[0]
-            raise ValueError(f"{what}: row {row_offset + bad[0]}: card id {int(array[tuple(bad)])} "
-                             "is out of range 0..51")
-    return np.ascontiguousarray(array, dtype=np.uint8)
+    arrays = []
+    for array, what, shape in specs:
+        if not is_ndarray(array):
+            try:
+                array = np.asarray(array)
+            except (ValueError, TypeError) as error:
+                raise TypeError(f"{what} must be an integer array: {error}") from None
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"{what} must be an integer array of card ids, got dtype {array.dtype}")
+        if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape)):
+            wanted = " x ".join(("n" if i == 0 else "players") if want is None else str(want)
+                                for i, want in enumerate(shape))
+            raise ValueError(f"{what} must have shape {wanted}, got {array.shape}")
+        arrays.append(array)
+    row = first_wide_fault(arrays)
+    if row is None:
+        return [np.ascontiguousarray(array, dtype=np.uint8) for array in arrays]
+    if not kernel_fault_before(arrays, row):
+        for array, (_, what, _) in zip(arrays, specs):
+            if array.dtype != np.uint8 and len(array) > row:
+                values = np.asarray(array[row]).reshape(-1)
+                outside = values[(values < 0) | (values > 51)]
+                if len(outside):
+                    raise ValueError(f"{what}: row {row_offset + row}: card id {int(outside[0])} "
+                                     "is out of range 0..51")
+    return [narrowed(array) for array in arrays]
+
+
+def first_wide_fault(arrays: Sequence[npt.NDArray[Any]]) -> int | None:
+    """The first row (rows first in every array) where an array wider than uint8 holds an id
+    outside 0..51, or None: checked before narrowing, so that an int64 259 is refused rather
+    than wrapped to 3."""
+    import numpy as np
+
+    rows = []
+    for array in arrays:
+        if array.dtype != np.uint8 and array.size:
+            low, high = int(array.min()), int(array.max())
+            if low < 0 or high > 51:
+                outside = ((array < 0) | (array > 51)).reshape(len(array), -1).any(axis=1)
+                rows.append(int(np.flatnonzero(outside)[0]))
+    return min(rows) if rows else None
+
+
+def kernel_fault_before(arrays: Sequence[npt.NDArray[Any]], row: int) -> bool:
+    """Whether a row before ``row`` (present in every array) repeats a card across the arrays
+    or holds an id above 51 (only a uint8 array can: the wider ones were checked up to
+    ``row``): the kernel refuses that row, which comes first. Only on the way to an error."""
+    import numpy as np
+
+    rows = min([row, *(len(array) for array in arrays)])
+    if rows == 0:
+        return False
+    cards = np.concatenate([np.asarray(array[:rows]).reshape(rows, -1).astype(np.int64) for array in arrays], axis=1)
+    ordered = np.sort(cards, axis=1)
+    return bool((ordered[:, -1] > 51).any() or (ordered[:, 1:] == ordered[:, :-1]).any())
+
+
+def narrowed(array: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """A C-contiguous uint8 copy with ids outside 0..51 as 255, which every kernel refuses."""
+    import numpy as np
+
+    if array.dtype == np.uint8:
+        return np.ascontiguousarray(array)
+    return np.ascontiguousarray(np.where((array < 0) | (array > 51), 255, array).astype(np.uint8))
 
 
 def two_card_showdowns(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object,
@@ -327,9 +383,9 @@ def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs
         import numpy as np
 
         first = block_first_row(block_info)
-        hole_part = as_cards(cards[:, :hole * players].reshape(len(cards), players, hole), "holes",
-                              (None, None, hole), first)
-        board_part = as_cards(cards[:, hole * players:], "boards", (None, board_width), first)
+        hole_part, board_part = as_card_arrays([
+            (cards[:, :hole * players].reshape(len(cards), players, hole), "holes", (None, None, hole)),
+            (cards[:, hole * players:], "boards", (None, board_width))], first)
         return np.concatenate(run(hole_part, board_part, first), axis=1)
 
     both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (outputs * players,)))

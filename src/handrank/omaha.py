@@ -304,7 +304,7 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, hilo: bool = F
             shape or order, or sharing memory with the cards or another output.
         TypeError: not integer arrays; hilo not a bool; ``out`` not uint16 arrays.
     """
-    from ._rows import as_cards, showdown_dask
+    from ._rows import as_card_arrays, showdown_dask
     from ._work import thread_count
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
@@ -317,10 +317,10 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, hilo: bool = F
         return showdown_dask(holes, boards, HOLE_COUNTS, outputs,
                              lambda hole_part, board_part, first: showdown_rows(hole_part, board_part, hilo, threads,
                                                                                  first))
-    hole_array = as_cards(holes, "holes", (None, None, None))
+    hole_array, board_array = as_card_arrays([(holes, "holes", (None, None, None)), (boards, "boards", (None, 5))])
     if hole_array.shape[2] not in HOLE_COUNTS:
         raise ValueError(f"holes must be n x players x 4, 5 or 6, got shape {hole_array.shape}")
-    return showdown_rows(hole_array, as_cards(boards, "boards", (None, 5)), hilo, threads, 0, out)
+    return showdown_rows(hole_array, board_array, hilo, threads, 0, out)
 
 
 # -------------------------------------------------------------------------- showdown

@@ -367,7 +367,7 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, trips_beat_str
             ``out`` of the wrong shape, order or memory.
         TypeError: not integer arrays; ``out`` not uint16 arrays.
     """
-    from ._rows import as_cards, is_dask_array, two_card_showdown_dask, two_card_showdowns
+    from ._rows import as_card_arrays, is_dask_array, two_card_showdown_dask, two_card_showdowns
     from ._work import thread_count
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
@@ -377,5 +377,5 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, trips_beat_str
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         return two_card_showdown_dask(holes, boards, threads, kernel, bad_card)
-    return two_card_showdowns(as_cards(holes, "holes", (None, None, 2)), as_cards(boards, "boards", (None, 5)), threads,
-                              0, out, kernel, bad_card)
+    hole_array, board_array = as_card_arrays([(holes, "holes", (None, None, 2)), (boards, "boards", (None, 5))])
+    return two_card_showdowns(hole_array, board_array, threads, 0, out, kernel, bad_card)

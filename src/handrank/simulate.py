@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import lib
 from ._dealing import deal_cards
-from ._rows import as_cards, two_card_showdown_dask, two_card_showdowns
+from ._rows import as_card_arrays, two_card_showdown_dask, two_card_showdowns
 from ._work import thread_count
 from .cards import HandLike, format_cards, parse
 
@@ -137,8 +137,7 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
         return _showdown_dask(holes, boards, threads)
-    hole_array = as_cards(holes, "holes", (None, None, 2))
-    board_array = as_cards(boards, "boards", (None, 5))
+    hole_array, board_array = as_card_arrays([(holes, "holes", (None, None, 2)), (boards, "boards", (None, 5))])
     return two_card_showdowns(hole_array, board_array, threads, 0, out)
 
 

@@ -77,6 +77,8 @@ def _wide_rows() -> dict[str, tuple]:
     sevens = np.concatenate([holes[:, 0], boards], axis=1)
     omaha_holes, omaha_boards = omaha.deal(400, players=2, seed=2)
     hands = stud.deal(400, players=2, seed=2)
+    short_holes, short_boards = shortdeck.deal(400, players=2, seed=2)
+    short_sevens = np.concatenate([short_holes[:, 0], short_boards], axis=1)
     river = Indexer([2, 5])
 
     def repeat_in_board(arrays, row):  # the board's first card also in the first hole
@@ -96,6 +98,10 @@ def _wide_rows() -> dict[str, tuple]:
                                 repeat_in_board),
         "stud.showdown_many": (lambda a: stud.showdown_many(a[0]), [hands],
                                lambda a, row: a[0].__setitem__((row, 1, 6), a[0][row, 0, 0])),
+        "shortdeck.evaluate_many": (lambda a: shortdeck.evaluate_many(a[0]), [short_sevens],
+                                    lambda a, row: a[0].__setitem__((row, 2), 3)),  # a card below six
+        "shortdeck.showdown_many": (lambda a: shortdeck.showdown_many(a[0], a[1]), [short_holes, short_boards],
+                                    repeat_in_board),
         "isomorphism index": (lambda a: river.index(a[0]), [sevens],
                               lambda a, row: a[0].__setitem__((row, 3), a[0][row, 2])),
     }

@@ -72,8 +72,9 @@ def checked_rank(hand: HandLike, rank_one: Any, counts: tuple[int, ...], wrong_c
     return rank
 
 
-def card_matrix(cards: Any, row_offset: int = 0) -> npt.NDArray[np.uint8]:
-    """A C-contiguous uint8 (N, k) view or copy of `cards`, k in 5..7, every id < 256."""
+def card_matrix(cards: Any, row_offset: int = 0, lowest: int = 0) -> npt.NDArray[np.uint8]:
+    """A C-contiguous uint8 (N, k) view or copy of `cards`, k in 5..7, every id < 256 (ids of a
+    wider type checked as ``as_card_arrays`` does; ``lowest``: the game's lowest card)."""
     import numpy as np
 
     array = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
@@ -87,7 +88,7 @@ def card_matrix(cards: Any, row_offset: int = 0) -> npt.NDArray[np.uint8]:
     bad = first_wide_fault([array])
     if bad is None:
         return np.ascontiguousarray(array, dtype=np.uint8)
-    if not kernel_fault_before([array], bad):  # else the kernel names that earlier row
+    if not kernel_fault_before([array], bad, lowest):  # else the kernel names that earlier row
         raise_row_error(array, bad, row_offset)
     return narrowed(array)
 
@@ -176,7 +177,7 @@ def block_first_row(block_info: object) -> int:
 
 
 def evaluate_lazy(cards: Any, out: object, threads: object, batch: Any = None, row_error: Any = None,
-                  check_width: Any = None) -> Any:
+                  check_width: Any = None, lowest: int = 0) -> Any:
     """None, or for a dask array of cards the lazy dask array of its ranks (``evaluate_dask``
     with a game's kernel and row error; ``check_width(k)`` raises for a row width the game
     refuses): every game's ``evaluate_many`` takes dask arrays the same way, and refuses
@@ -188,12 +189,12 @@ def evaluate_lazy(cards: Any, out: object, threads: object, batch: Any = None, r
         raise TypeError("out= does not apply to a dask array: the result is a dask array")
     if check_width is not None and len(cards.shape) == 2:
         check_width(cards.shape[1])
-    return evaluate_dask(cards, threads, batch, row_error)
+    return evaluate_dask(cards, threads, batch, row_error, lowest)
 
 
-def evaluate_dask(cards: Any, threads: object, batch: Any = None, row_error: Any = None) -> Any:
+def evaluate_dask(cards: Any, threads: object, batch: Any = None, row_error: Any = None, lowest: int = 0) -> Any:
     """evaluate_many block by block over a dask array of cards: a lazy dask array of ranks
-    (``batch`` and ``row_error`` as in ``rank_into``)."""
+    (``batch`` and ``row_error`` as in ``rank_into``, ``lowest`` as in ``card_matrix``)."""
     import numpy as np
 
     if cards.dtype.kind not in "iu":
@@ -204,7 +205,7 @@ def evaluate_dask(cards: Any, threads: object, batch: Any = None, row_error: Any
 
     def block_ranks(block: Any, block_info: Any = None) -> Any:
         first_row = block_first_row(block_info)
-        matrix = card_matrix(block, first_row)
+        matrix = card_matrix(block, first_row, lowest)
         return rank_into(matrix, np.empty(len(matrix), dtype=np.uint16), threads, first_row, batch, row_error)
 
     return cards.rechunk({1: -1}).map_blocks(block_ranks, dtype=np.uint16, drop_axis=1)
@@ -219,14 +220,14 @@ def as_cards(array: Any, what: str, shape: tuple[int | None, ...], row_offset: i
     return as_card_arrays([(array, what, shape)], row_offset)[0]
 
 
-def as_card_arrays(specs: Sequence[tuple[Any, str, tuple[int | None, ...]]], row_offset: int = 0
-                   ) -> list[npt.NDArray[np.uint8]]:
+def as_card_arrays(specs: Sequence[tuple[Any, str, tuple[int | None, ...]]], row_offset: int = 0,
+                   lowest: int = 0) -> list[npt.NDArray[np.uint8]]:
     """Integer arrays whose rows go together (a row's holes and its board: ``(array, what,
     shape)`` each), checked and converted as ``as_cards`` does. Ids outside 0..51 in a wider
     type are refused here, at the first row holding one in any of the arrays, unless an earlier
-    row has a fault the kernel finds (a card twice, an id above 51 in a uint8 array): the
-    arrays then go to the kernel with those ids as 255, so that it names the earlier row.
-    Either way the first bad row from the top is named."""
+    row has a fault the kernel finds (a card twice, an id above 51 in a uint8 array, one below
+    the game's ``lowest`` card): the arrays then go to the kernel with those ids as 255, so
+    that it names the earlier row. Either way the first bad row from the top is named."""
     import numpy as np
 
     arrays = []
@@ -246,7 +247,7 @@ def as_card_arrays(specs: Sequence[tuple[Any, str, tuple[int | None, ...]]], row
     row = first_wide_fault(arrays)
     if row is None:
         return [np.ascontiguousarray(array, dtype=np.uint8) for array in arrays]
-    if not kernel_fault_before(arrays, row):
+    if not kernel_fault_before(arrays, row, lowest):
         for array, (_, what, _) in zip(arrays, specs):
             if array.dtype != np.uint8 and len(array) > row:
                 values = np.asarray(array[row]).reshape(-1)
@@ -273,10 +274,11 @@ def first_wide_fault(arrays: Sequence[npt.NDArray[Any]]) -> int | None:
     return min(rows) if rows else None
 
 
-def kernel_fault_before(arrays: Sequence[npt.NDArray[Any]], row: int) -> bool:
-    """Whether a row before ``row`` (present in every array) repeats a card across the arrays
-    or holds an id above 51 (only a uint8 array can: the wider ones were checked up to
-    ``row``): the kernel refuses that row, which comes first. Only on the way to an error."""
+def kernel_fault_before(arrays: Sequence[npt.NDArray[Any]], row: int, lowest: int = 0) -> bool:
+    """Whether a row before ``row`` (present in every array) repeats a card across the arrays,
+    holds an id above 51 (only a uint8 array can: the wider ones were checked up to ``row``)
+    or one below the game's ``lowest`` card: the kernel refuses that row, which comes first.
+    Only on the way to an error."""
     import numpy as np
 
     rows = min([row, *(len(array) for array in arrays)])
@@ -284,7 +286,8 @@ def kernel_fault_before(arrays: Sequence[npt.NDArray[Any]], row: int) -> bool:
         return False
     cards = np.concatenate([np.asarray(array[:rows]).reshape(rows, -1).astype(np.int64) for array in arrays], axis=1)
     ordered = np.sort(cards, axis=1)
-    return bool((ordered[:, -1] > 51).any() or (ordered[:, 1:] == ordered[:, :-1]).any())
+    return bool((ordered[:, -1] > 51).any() or (ordered[:, 0] < lowest).any()
+                or (ordered[:, 1:] == ordered[:, :-1]).any())
 
 
 def narrowed(array: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
@@ -354,16 +357,18 @@ def showdown_outputs(out: object, n: int, players: int, cards: tuple[Any, ...]
     return ranks, shares
 
 
-def two_card_showdown_dask(holes: Any, boards: Any, threads: object, kernel: Any, bad_card: str) -> tuple[Any, Any]:
+def two_card_showdown_dask(holes: Any, boards: Any, threads: object, kernel: Any, bad_card: str,
+                           lowest: int = 0) -> tuple[Any, Any]:
     def run(hole_part: Any, board_part: Any, first: int) -> tuple[Any, ...]:
         return two_card_showdowns(hole_part, board_part, threads, first, None, kernel, bad_card)
 
-    ranks, shares = showdown_dask(holes, boards, (2,), 2, run)
+    ranks, shares = showdown_dask(holes, boards, (2,), 2, run, lowest=lowest)
     return ranks, shares
 
 
 def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs: int,
-                  run: Callable[[Any, Any, int], tuple[Any, ...]], board_width: int = 5) -> tuple[Any, ...]:
+                  run: Callable[[Any, Any, int], tuple[Any, ...]], board_width: int = 5,
+                  lowest: int = 0) -> tuple[Any, ...]:
     """Every game's showdown_many over dask arrays: the holes' and boards' blocks side by side,
     each pair of blocks checked (rows numbered from the top) and handed to ``run(holes, boards,
     first_row)``, whose ``outputs`` (n, players) uint16 arrays come back as lazy dask arrays."""
@@ -385,7 +390,7 @@ def showdown_dask(holes: Any, boards: Any, hole_counts: tuple[int, ...], outputs
         first = block_first_row(block_info)
         hole_part, board_part = as_card_arrays([
             (cards[:, :hole * players].reshape(len(cards), players, hole), "holes", (None, None, hole)),
-            (cards[:, hole * players:], "boards", (None, board_width))], first)
+            (cards[:, hole * players:], "boards", (None, board_width))], first, lowest)
         return np.concatenate(run(hole_part, board_part, first), axis=1)
 
     both = rows.map_blocks(block, dtype="uint16", chunks=(rows.chunks[0], (outputs * players,)))

@@ -126,10 +126,10 @@ def evaluate_many(cards: npt.ArrayLike, *, trips_beat_straight: bool = False, th
         TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
     kernel = lib.hr_sd_tbs_rank_batch if trips_beat_straight else lib.hr_sd_rank_batch
-    lazy = evaluate_lazy(cards, out, threads, kernel, _row_error)
+    lazy = evaluate_lazy(cards, out, threads, kernel, _row_error, lowest=LOWEST_CARD)
     if lazy is not None:
         return lazy  # type: ignore[no-any-return]
-    matrix = card_matrix(cards)
+    matrix = card_matrix(cards, lowest=LOWEST_CARD)
     result = output_array(out, len(matrix))
     return rank_into(matrix, result, threads, 0, kernel, _row_error)
 
@@ -376,6 +376,7 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, trips_beat_str
     if is_dask_array(holes) or is_dask_array(boards):
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
-        return two_card_showdown_dask(holes, boards, threads, kernel, bad_card)
-    hole_array, board_array = as_card_arrays([(holes, "holes", (None, None, 2)), (boards, "boards", (None, 5))])
+        return two_card_showdown_dask(holes, boards, threads, kernel, bad_card, LOWEST_CARD)
+    hole_array, board_array = as_card_arrays([(holes, "holes", (None, None, 2)), (boards, "boards", (None, 5))],
+                                             lowest=LOWEST_CARD)
     return two_card_showdowns(hole_array, board_array, threads, 0, out, kernel, bad_card)

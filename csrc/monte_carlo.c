@@ -17,7 +17,8 @@
  * construction; the widest player, if left out, is drawn last among its combos that fit, and
  * each listed deal is weighted by the weight of those combos, so that the pair of draws is
  * again exactly the weighted distribution of the deals where no card is shared.
- * Board cards: a partial Fisher-Yates shuffle of the unseen cards. */
+ * Board cards (and random players'): each the pick-th of the cards left by id (take_nth in
+ * random.h), a deal's picks from one batched draw. */
 #include <stdlib.h>
 #include <string.h>
 

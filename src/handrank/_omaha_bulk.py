@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from ._omaha_tables import pair_tables
-from ._rows import block_first_row, first_wide_fault, kernel_fault_before, narrowed, raise_row_error
+from ._rows import block_first_row, first_wide_fault, id_outside, kernel_fault_before, narrowed, raise_row_error
 from ._work import thread_count
 
 if TYPE_CHECKING:
@@ -41,10 +41,9 @@ def card_arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArr
     row = first_wide_fault(arrays)
     if row is not None and not kernel_fault_before(arrays, row):  # else the kernel names an earlier row
         for name, array in zip(("holes", "boards"), arrays):
-            if array.dtype != np.uint8 and len(array) > row:
-                outside = [int(v) for v in array[row] if not 0 <= int(v) <= 51]
-                if outside:
-                    raise ValueError(f"{name} row {row + row_offset}: card id {outside[0]} is out of range 0..51")
+            value = id_outside(array, row)
+            if value is not None:
+                raise ValueError(f"{name} row {row + row_offset}: card id {value} is out of range 0..51")
     out = [np.ascontiguousarray(array, dtype=np.uint8) if row is None else narrowed(array) for array in arrays]
     if len(out[0]) != len(out[1]):
         raise ValueError(f"holes has {len(out[0])} rows and boards {len(out[1])}")

@@ -249,12 +249,9 @@ def as_card_arrays(specs: Sequence[tuple[Any, str, tuple[int | None, ...]]], row
         return [np.ascontiguousarray(array, dtype=np.uint8) for array in arrays]
     if not kernel_fault_before(arrays, row, lowest):
         for array, (_, what, _) in zip(arrays, specs):
-            if array.dtype != np.uint8 and len(array) > row:
-                values = np.asarray(array[row]).reshape(-1)
-                outside = values[(values < 0) | (values > 51)]
-                if len(outside):
-                    raise ValueError(f"{what}: row {row_offset + row}: card id {int(outside[0])} "
-                                     "is out of range 0..51")
+            value = id_outside(array, row)
+            if value is not None:
+                raise ValueError(f"{what}: row {row_offset + row}: card id {value} is out of range 0..51")
     return [narrowed(array) for array in arrays]
 
 
@@ -272,6 +269,17 @@ def first_wide_fault(arrays: Sequence[npt.NDArray[Any]]) -> int | None:
                 outside = ((array < 0) | (array > 51)).reshape(len(array), -1).any(axis=1)
                 rows.append(int(np.flatnonzero(outside)[0]))
     return min(rows) if rows else None
+
+
+def id_outside(array: npt.NDArray[Any], row: int) -> int | None:
+    """The first id outside 0..51 in ``row`` of an array wider than uint8, or None."""
+    import numpy as np
+
+    if array.dtype == np.uint8 or len(array) <= row:
+        return None
+    values = np.asarray(array[row]).reshape(-1)
+    outside = values[(values < 0) | (values > 51)]
+    return int(outside[0]) if len(outside) else None
 
 
 def kernel_fault_before(arrays: Sequence[npt.NDArray[Any]], row: int, lowest: int = 0) -> bool:

@@ -18,8 +18,8 @@
 #include "kernel.h"
 
 #if HR_X86_DISPATCH
-#include <immintrin.h>
-#define HR_BMI2 __attribute__((target("bmi,bmi2,popcnt")))
+/* the rows' path where pext is fast: its bit count (popcnt) inline; pext itself is hr_pext64 */
+#define ISO_POPCNT __attribute__((target("popcnt")))
 #endif
 
 #define ISO_SUITS 4
@@ -333,16 +333,6 @@ int hr_iso_cards(const hr_iso_t *iso, int round) {
     return total;
 }
 
-#if HR_X86_DISPATCH
-/* BMI2's parallel bit extract, as an instruction: its caller runs it only where the CPU has it
- * (an intrinsic would need the whole caller compiled for BMI2). */
-HR_INLINE uint32_t pext32(uint32_t x, uint32_t mask) {
-    uint32_t packed;
-    __asm__("pextl %2, %1, %0" : "=r"(packed) : "r"(x), "rm"(mask));
-    return packed;
-}
-#endif
-
 /* A hand's index from its suits' rank sets, sets[suit][round] (bit r: rank r, from the
  * lowest rank of the deck), for rounds 0..round. With bmi2, a round's ranks are packed onto
  * the suit's free ones by one pext. */
@@ -362,7 +352,7 @@ HR_INLINE uint64_t index_of_sets(const hr_iso_t *iso, const int round, uint32_t 
              * is how many free ranks lie below it */
             uint32_t set = sets[s][i], packed = set;
 #if HR_X86_DISPATCH
-            if (bmi2 && i) packed = pext32(set, ~used);
+            if (bmi2 && i) packed = (uint32_t)hr_pext64(set, ~used);
             else
 #endif
                 for (uint32_t taken = i ? used : 0; taken;) { /* close the gaps of the used ranks, lowest first */
@@ -503,7 +493,7 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
  * out of it by one pext; a row that fails the check goes through index_one, which names the
  * fault as it always did. `hole` and `board` (nonzero) are the two rounds' card counts as
  * constants, for Hold'em's flop, turn and river. */
-HR_BMI2 static inline __attribute__((always_inline)) int64_t
+ISO_POPCNT static inline __attribute__((always_inline)) int64_t
 index_rows_bmi2(const hr_iso_t *iso, const int round, const uint8_t *cards, int64_t nrows, uint64_t *out, int *error,
                 const int hole, const int board) {
     int width = hole ? hole + board : hr_iso_cards(iso, round), shift = 4 * iso->lowest_rank;
@@ -521,7 +511,7 @@ index_rows_bmi2(const hr_iso_t *iso, const int round, const uint8_t *cards, int6
                 mask |= 1ull << (hand[at] & 63);
             }
             all |= mask;
-            for (int s = 0; s < ISO_SUITS; s++) sets[s][i] = (uint32_t)_pext_u64(mask >> shift, ISO_LANES << s);
+            for (int s = 0; s < ISO_SUITS; s++) sets[s][i] = (uint32_t)hr_pext64(mask >> shift, ISO_LANES << s);
         }
         if (HR_UNLIKELY(over | (all & below) | (uint64_t)(__builtin_popcountll(all) ^ width))) {
             int64_t status = index_one(iso, round, hand, out + row);
@@ -536,7 +526,7 @@ index_rows_bmi2(const hr_iso_t *iso, const int round, const uint8_t *cards, int6
     return -1;
 }
 
-HR_BMI2 static int64_t index_batch_bmi2(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows,
+ISO_POPCNT static int64_t index_batch_bmi2(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows,
                                         uint64_t *out, int *error) {
     if (round == 1 && iso->cards[0] == 2) /* Hold'em's flop, turn and river: every count a constant */
         switch (iso->cards[1]) {

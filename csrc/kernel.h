@@ -25,6 +25,21 @@
 static inline int hr_fast_bmi2(void) {
     return __builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h");
 }
+
+/* BMI2's bit extract and deposit as single instructions, for code that runs them only where
+ * hr_fast_bmi2() said yes: as inline assembly, no caller needs compiling for BMI2 (an
+ * intrinsic would need its whole function so compiled). */
+static inline uint64_t hr_pext64(uint64_t x, uint64_t mask) {
+    uint64_t packed;
+    __asm__("pextq %2, %1, %0" : "=r"(packed) : "r"(x), "rm"(mask));
+    return packed;
+}
+
+static inline uint64_t hr_pdep64(uint64_t x, uint64_t mask) {
+    uint64_t spread;
+    __asm__("pdepq %2, %1, %0" : "=r"(spread) : "r"(x), "rm"(mask));
+    return spread;
+}
 #endif
 
 #if HR_GNU

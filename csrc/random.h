@@ -140,8 +140,7 @@ HR_INLINE cards_left_t cards_left_of(uint64_t set, const int bmi2) {
 HR_INLINE int take_nth(cards_left_t *left, uint32_t r, const uint8_t *in_byte, const int bmi2) {
 #if HR_X86_DISPATCH
     if (bmi2) {
-        uint64_t bit;
-        __asm__("pdepq %2, %1, %0" : "=r"(bit) : "r"(1ull << r), "rm"(left->set));
+        uint64_t bit = hr_pdep64(1ull << r, left->set);
         left->set ^= bit;
         return hr_ctz64(bit);
     }

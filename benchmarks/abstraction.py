@@ -3,6 +3,7 @@ with OCHS features, wall time on this machine, with its machine and date.
 
     python benchmarks/abstraction.py [--threads 2]   # writes docs/benchmarks/abstraction.txt
     python benchmarks/abstraction.py --goals         # and issue 22's jobs (about 25 minutes more)
+    python benchmarks/abstraction.py --turn          # the whole turn job once (writes abstraction_turn.txt)
 
 One run each (they take tens of seconds): opponent_clusters(8) (the preflop distributions
 are worked out on first use), class_features("flop", ochs=...), and `handrank abstraction
@@ -10,6 +11,8 @@ are worked out on first use), class_features("flop", ochs=...), and `handrank ab
 --goals, issue 22's own jobs too: `--features hist:50 --buckets 200` on the flop, from scratch
 (goal: minutes), and on the turn (goal: under an hour) its strength, and its clustering's
 setup and time an iteration from runs of 3 and 6 iterations (the whole run is estimated).
+With --turn, only the whole turn job, from scratch to its buckets, as `handrank abstraction
+--street turn --features hist:50 --buckets 200 --seed 1` runs it (about 45 minutes here).
 """
 
 from __future__ import annotations
@@ -30,7 +33,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--goals", action="store_true", help="issue 22's flop and turn hist:50 jobs, 200 buckets")
+    parser.add_argument("--turn", action="store_true", help="only the whole turn hist:50 job, 200 buckets")
     args = parser.parse_args()
+    if args.turn:
+        whole_turn(args.threads)
+        return
     lines = [f"machine: {machine()}", f"threads: {args.threads}, wall time, one run each"]
     start = time.perf_counter()
     clusters = opponent_clusters(8, seed=1, threads=args.threads)
@@ -74,6 +81,23 @@ def main() -> None:
                          "100 iterations (an estimate, not a run)")
             print(lines[-1], flush=True)
     write_report(lines, "abstraction.txt")
+
+
+def whole_turn(threads: int) -> None:
+    """The turn job from scratch to its buckets, timed by stage, one run (abstraction_turn.txt)."""
+    lines = [f"machine: {machine()}", f"threads: {threads}, wall time, one run"]
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "turn.npz"
+        start = time.perf_counter()
+        run_strength_job("turn", out.with_name("turn.npz.strength.npz"), bins=50, threads=threads)
+        strength = time.perf_counter() - start
+        summary = run_abstraction_job("turn", out, features="hist:50", buckets=200, seed=1, threads=threads)
+        total = time.perf_counter() - start
+        lines.append(f"abstraction job, turn, hist:50, 200 buckets, from scratch: {total / 60:.1f} min in all "
+                     f"(strength {strength / 60:.1f} min, then features and clustering, {summary['iterations']} "
+                     f"iterations); output {out.stat().st_size / 1e6:.0f} MB")
+    print(lines[-1], flush=True)
+    write_report(lines, "abstraction_turn.txt")
 
 
 if __name__ == "__main__":

@@ -917,11 +917,11 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, known, mask);
     int nrandom = 0, random_of[HR_MAX_PLAYERS];
     alias_t draw[HR_MAX_PLAYERS];
-    int ndealable = 0;
     for (int p = 0, n = 0; p < nplayers && !error; p++) {
         if (combo_start[p + 1] == combo_start[p]) {
             random_of[nrandom++] = p;
             draw[p].count = 0;
+            draw[p].threshold = NULL;
             continue;
         }
         int even = 1;
@@ -939,13 +939,14 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         draw[p].alias = alias + n;
         if (!error && !even) build_alias(&draw[p], weights, small, large, scaled);
         n += draw[p].count;
-        ndealable = n;
     }
     int left = 5 - nboard;
     if (!error && 52 - hr_popcount64(known) < left + nhole * nplayers) error = HR_ERR_COUNT;
     /* Each alias column's hands as card masks side by side, its own then its alias (with
      * uneven weights): a draw reads one place, not three arrays */
-    uint64_t *hands = error ? NULL : malloc(sizeof(uint64_t) * 2 * (size_t)(ndealable ? ndealable : 1));
+    size_t nhands = 1; /* two a column with uneven weights, one with even */
+    for (int p = 0; p < nplayers && !error; p++) nhands += (size_t)draw[p].count * (draw[p].threshold ? 2 : 1);
+    uint64_t *hands = error ? NULL : malloc(sizeof(uint64_t) * nhands);
     if (!error && !hands) error = HR_ERR_MEMORY;
     if (error) {
         free(block);
@@ -953,7 +954,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     }
     const uint64_t *hands_of[HR_MAX_PLAYERS];
     for (int p = 0, n = 0; p < nplayers; p++) {
-        uint64_t *column = hands + 2 * n;
+        uint64_t *column = hands + n;
         hands_of[p] = column;
         for (int k = 0; k < draw[p].count; k++) {
             if (draw[p].threshold) {
@@ -963,7 +964,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 column[k] = mask[draw[p].combo[k]];
             }
         }
-        n += draw[p].count;
+        n += draw[p].count * (draw[p].threshold ? 2 : 1);
     }
     /* the board's cards, then the random players', each uniform among the cards left */
     int width = nhole * nplayers, need = left + nrandom * nhole;

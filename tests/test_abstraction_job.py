@@ -59,6 +59,15 @@ def test_a_missing_folder_is_refused(tmp_path, capsys):
     assert "does not exist" in capsys.readouterr().err and not (tmp_path / "missing").exists()
 
 
+@pytest.mark.parametrize("text", ["hist:\u00b2", "hist:" + "9" * 5000, "ochs:\u0663", "hist:0", "ochs:65", "ehs:x"])
+def test_features_that_are_not_a_small_ascii_number_are_refused(text):
+    from handrank.abstraction_job import parse_features
+
+    with pytest.raises(ValueError, match="features are") as info:
+        parse_features(text)
+    assert len(str(info.value)) < 250
+
+
 def test_ochs_features_are_saved_block_by_block_for_the_seeds_clusters(tmp_path):
     """ochs:K: the strength blocks hold every holding's OCHS against the seed's opponent
     clusters (the same numbers as ochs_many), and a run with other clusters is refused."""

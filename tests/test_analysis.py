@@ -429,6 +429,7 @@ def test_cli_breakdown_outs_and_per_combo(capsys, tmp_path):
     (["equity", "--per-combo", "QQ+", "JJ", "--trials", "1000"], "takes no --trials"),
     (["equity", "--per-combo", "--game", "plo4", "As Ah Kd Kc", "random"], "for Texas Hold'em"),
     (["equity", "--per-combo", "QQ+", "JJ", "--out", "/nonexistent/x.png"], "does not exist"),
+    (["chart", "--out", "/nonexistent/x.png"], "the folder '/nonexistent' does not exist"),
     (["breakdown", "QQ+", "--board", "Kd 9s"], "got 2"),
     (["breakdown", "QQ+", "--board", "Kd 9s 4c", "--out", "x.gif"], "must end in"),
     (["outs", "AhQh", "--board", "Kh 7h 2c"], "got 1 player"),

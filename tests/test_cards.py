@@ -80,6 +80,14 @@ def test_bad_hand(bad, error, words):
     assert words in str(info.value)
 
 
+@pytest.mark.parametrize("bad", ["A" * 5000, "As" * 3000 + "x", ["As", "Kd" * 4000], [51, [0] * 100_000]])
+def test_a_long_bad_input_is_quoted_short(bad):
+    """The message names the bad token, cut short with its length, not megabytes of echo."""
+    with pytest.raises((ValueError, TypeError)) as info:
+        parse(bad)
+    assert len(str(info.value)) < 200 and "..." in str(info.value)
+
+
 def test_public_names_are_exported():
     for name in handrank.__all__:
         assert hasattr(handrank, name), name

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ._core import ffi, lib
-from .cards import HandLike, exact_int, format_cards, parse, text_of_ids, two_cards
+from .cards import HandLike, exact_int, format_cards, parse, shown_text, text_of_ids, two_cards
 from .ranges import Combo, parse_range
 
 MAX_PLAYERS: int = lib.HR_MAX_PLAYERS
@@ -127,7 +127,8 @@ def player_holding(spec: object, index: int) -> Holding:
     except (ValueError, TypeError) as error:
         cards, as_cards = [], str(error)
     if len(cards) != 2:
-        raise TypeError(f"players[{index}]: expected two hole cards or a range string, got {spec!r} ({as_cards})")
+        raise TypeError(f"players[{index}]: expected two hole cards or a range string, got {shown_text(spec)} "
+                        f"({as_cards})")
     return Holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
 
 

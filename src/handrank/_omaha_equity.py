@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from ._omaha_tables import pair_tables
-from .cards import format_cards, parse
+from .cards import format_cards, parse, shown_text
 
 if TYPE_CHECKING:
     from ._equity_engine import EquityResult
@@ -83,13 +83,13 @@ def range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tup
     try:
         cards, weights = omaha_range_arrays(spec, nhole)
     except ValueError as error:
-        raise ValueError(f"players[{index}]: {spec!r} is neither {nhole} hole cards nor an Omaha range ({error})"
-                         ) from None
+        raise ValueError(f"players[{index}]: {shown_text(spec)} is neither {nhole} hole cards nor an Omaha range "
+                         f"({error})") from None
     known = np.zeros(256, dtype=bool)
     known[list(where)] = True
     live = ~functools.reduce(np.logical_or, (known[cards[:, j]] for j in range(nhole)))
     if not live.any():
-        raise ValueError(f"players[{index}]: no hand of {spec!r} is left once the known cards are out")
+        raise ValueError(f"players[{index}]: no hand of {shown_text(spec)} is left once the known cards are out")
     kept = weights[live]
     if kept.max() > kept.min() * 1e30:
         raise ValueError(f"players[{index}]: weights must be within a factor 1e30 of each other")

@@ -26,6 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .cards import shown_text
+
 __all__ = ["run_abstraction_job", "parse_features", "classes_of_street"]
 
 
@@ -39,6 +41,8 @@ def parse_features(text: object) -> tuple[str, int | None]:
     if not isinstance(text, str):
         raise TypeError(f"features are 'hist:B', 'ehs' or 'ochs:K', got {type(text).__name__}")
     kind, _, number = text.strip().lower().partition(":")
+    if not (number.isascii() and number.isdigit() and len(number) <= 6):  # '²' or 5,000 digits: no number here
+        number = "" if not number else "bad"
     if kind == "ehs" and not number:
         return "ehs", None
     if kind == "hist" and number.isdigit() and 1 <= int(number) <= 10_000:
@@ -46,7 +50,7 @@ def parse_features(text: object) -> tuple[str, int | None]:
     if kind == "ochs" and number.isdigit() and 1 <= int(number) <= 64:
         return "ochs", int(number)
     raise ValueError(f"features are 'hist:B' with B bins from 1 to 10000 (hist:50), 'ehs', or 'ochs:K' with K "
-                     f"opponent clusters from 1 to 64 (ochs:8), got {text!r}")
+                     f"opponent clusters from 1 to 64 (ochs:8), got {shown_text(text)}")
 
 
 def classes_of_street(street: str) -> int:

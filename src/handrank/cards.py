@@ -38,6 +38,15 @@ def _where(position: int | None) -> str:
     return "" if position is None else f" (position {position})"
 
 
+def shown_text(value: object) -> str:
+    """A value as an error message quotes it (a string, or any object by its repr), cut short
+    when it is long: a message names what is wrong without echoing megabytes of input."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else f"{value[:37] + '...'!r} ({len(value):,} characters)"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def cards_in_token(token: str) -> list[int]:
     """Every card in one whitespace-free token such as 'As', '10h' or 'AsKdQh'."""
     cards = []
@@ -46,15 +55,15 @@ def cards_in_token(token: str) -> list[int]:
         rank_text = "10" if token.startswith("10", i) else token[i]
         rank = _RANK_OF.get(rank_text)
         if rank is None:
-            raise ValueError(f"unknown rank {rank_text!r} in {token!r}: ranks are {' '.join(RANKS)} "
+            raise ValueError(f"unknown rank {rank_text!r} in {shown_text(token)}: ranks are {' '.join(RANKS)} "
                              "(or 10)")
         i += len(rank_text)
         if i == len(token):
-            raise ValueError(f"card {rank_text!r} in {token!r} has no suit: suits are c d h s "
+            raise ValueError(f"card {rank_text!r} in {shown_text(token)} has no suit: suits are c d h s "
                              "(or ♣ ♦ ♥ ♠)")
         suit = _SUIT_OF.get(token[i])
         if suit is None:
-            raise ValueError(f"unknown suit {token[i]!r} in {token!r}: suits are c d h s (or ♣ ♦ ♥ ♠)")
+            raise ValueError(f"unknown suit {token[i]!r} in {shown_text(token)}: suits are c d h s (or ♣ ♦ ♥ ♠)")
         i += 1
         cards.append(rank * 4 + suit)
     return cards
@@ -67,11 +76,11 @@ def exact_int(value: object, what: str, where: str = "") -> int:
     2.0 where a card or a rank belongs is a bug in the caller.
     """
     if type(value).__name__ in ("bool", "bool_"):
-        raise TypeError(f"expected {what}, got the bool {value!r}{where}")
+        raise TypeError(f"expected {what}, got the bool {value!r}{where}")  # True or False: short
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"expected {what}, got {type(value).__name__} {value!r}{where}") from None
+        raise TypeError(f"expected {what}, got {type(value).__name__} {shown_text(value)}{where}") from None
 
 
 def _card_from_int(value: object, position: int | None) -> int:
@@ -94,7 +103,7 @@ def _one_card(value: object, position: int | None) -> int:
             raise ValueError(f"empty card string{_where(position)}")
         cards = cards_in_token(text)
         if len(cards) != 1:
-            raise ValueError(f"expected one card, got {value!r}{_where(position)}")
+            raise ValueError(f"expected one card, got {shown_text(value)}{_where(position)}")
         return cards[0]
     return _card_from_int(value, position)
 

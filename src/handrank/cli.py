@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from .cards import format_cards, parse
+from .cards import format_cards, parse, shown_text
 from .census import census
 from .equity import equity
 from .evaluate import category, compare
@@ -48,11 +48,11 @@ def _whole_number(text: str) -> int:
     try:
         exact = decimal.Decimal(text)
     except decimal.InvalidOperation:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown_text(text)}") from None
     if not exact.is_finite() or (exact.adjusted() < 40 and exact != exact.to_integral_value()):
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {shown_text(text)}")
     if exact.adjusted() >= 40:  # refused before it becomes an int of millions of digits
-        raise argparse.ArgumentTypeError(f"{text!r} is too large")
+        raise argparse.ArgumentTypeError(f"{shown_text(text)} is too large")
     return int(exact)
 
 

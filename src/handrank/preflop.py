@@ -169,10 +169,16 @@ def plot_chart(path: str | Path, *, dpi: int = 100) -> Path:
 
     Raises:
         ImportError: matplotlib is not installed (the message says how to install it).
-        ValueError: a file name whose format matplotlib cannot write.
+        ValueError: a file name whose format matplotlib cannot write, or a folder that does
+            not exist.
+        TypeError: a path that is neither a str nor a Path.
     """
     from pathlib import Path
 
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"a picture's path must be a str or a Path, got {type(path).__name__}")
+    if not Path(path).parent.is_dir():  # before any drawing
+        raise ValueError(f"cannot write {str(path)!r}: the folder {str(Path(path).parent)!r} does not exist")
     try:
         import matplotlib
 

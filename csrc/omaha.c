@@ -64,23 +64,6 @@ HR_INLINE int check_row(const uint8_t *hole, int nhole, const uint8_t *board) {
     return 0;
 }
 
-/* Whether every player's cards and the board of a row are ids 0..51 with no card twice: one OR
- * a card and a popcount (for callers compiled for a CPU with the instruction). check_row names
- * the fault of a row this refuses. */
-HR_INLINE int row_ok(const uint8_t *hole, int width, const uint8_t *board) {
-    uint64_t seen = 0;
-    int high = 0;
-    for (int j = 0; j < width; j++) {
-        seen |= 1ull << (hole[j] & 63);
-        high |= hole[j];
-    }
-    for (int j = 0; j < 5; j++) {
-        seen |= 1ull << (board[j] & 63);
-        high |= board[j];
-    }
-    return high < 64 && !(seen >> 52) && hr_popcount64(seen) == width + 5;
-}
-
 HR_INLINE int64_t omaha_rows(const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                              uint16_t *high, uint16_t *low, int *error) {
     const int npairs = nhole * (nhole - 1) / 2;
@@ -496,61 +479,79 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
     int width = nhole * nplayers, block_high[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], block_low[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];
     uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK];
     int suit[HR_OMAHA_BLOCK];
+    int64_t bad_row = -1;
     /* each board's slot, its board_row entry fetched ahead (a chain of two cold loads a row):
      * for the next block while this one's rows are ranked, so the loads have time to land */
     uint32_t slots[2][HR_OMAHA_BLOCK];
     uint64_t keyss[2][HR_OMAHA_BLOCK];
     omaha_board_slots(board_row, boards, nrows < HR_OMAHA_BLOCK ? (int)nrows : HR_OMAHA_BLOCK, keyss[0], slots[0]);
-    for (int64_t start = 0, turn = 0; start < nrows; start += HR_OMAHA_BLOCK, turn ^= 1) {
+    for (int64_t start = 0, turn = 0; start < nrows && bad_row < 0; start += HR_OMAHA_BLOCK, turn ^= 1) {
         int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK;
         const uint32_t *slot = slots[turn];
         const uint64_t *keys = keyss[turn];
-        /* every row's check, board row and flush suit */
+        /* First, every row's board row (fetched ahead), its check and the hands that may flush
+         * (a suit with three board cards and two of the hand's), from each hand's key: the
+         * sum of its cards' keys, whose suit counters and bad-id marks are what is needed.
+         * With check 2 (a popcount instruction) a row's cards are one bit each, counted at
+         * once; check_row names the fault of a row found bad. Hands that may flush are listed
+         * and fixed after the block (a branch a player there was mispredicted on a third). */
+        int flush_row[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], flush_player[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0;
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
-            /* every player's cards as one hole: checked card by card, or (check 2, a popcount
-             * instruction) at once, card by card only to name a fault */
-            int bad = check == 1 || (check == 2 && HR_UNLIKELY(!row_ok(holes + r * width, width, boards + r * 5)))
-                          ? check_row(holes + r * width, width, boards + r * 5)
-                          : 0;
-            if (HR_UNLIKELY(bad)) {
-                *error = bad;
-                return r;
-            }
-            uint64_t key = keys[i];
+            const uint8_t *hole = holes + r * width, *board = boards + r * 5;
+            uint64_t key = keys[i], marks = key, seen = 0;
+            /* the suit with three board cards, or 4 (whose counter in a hand's key reads 0) */
+            int s = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2, listed = nflush;
+            suit[i] = s;
             at[i] = board_row[slot[i]];
-            uint64_t suited = key & HR_FLUSH_CHECK;
-            suit[i] = suited ? hr_ctz64(suited >> HR_SUIT_SHIFT) >> 2 : -1;
             for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
                 HR_PREFETCH((const char *)(high_table + at[i]) + byte);
                 if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
             }
+            if (check == 2)
+                for (int j = 0; j < 5; j++) seen |= 1ull << (board[j] & 63);
+            for (int q = 0; q < nplayers; q++) {
+                uint64_t hand = 0;
+                for (int j = 0; j < nhole; j++) {
+                    hand += hr_card_key[hole[q * nhole + j]];
+                    if (check == 2) seen |= 1ull << (hole[q * nhole + j] & 63);
+                }
+                marks |= hand;
+                flush_row[nflush] = i;
+                flush_player[nflush] = q;
+                nflush += ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
+            }
+            int bad = check == 1 || (check == 2 && HR_UNLIKELY((marks & HR_INVALID_CHECK) ||
+                                                                 hr_popcount64(seen) != width + 5))
+                          ? check_row(hole, width, board)
+                          : 0;
+            if (HR_UNLIKELY(bad)) { /* the rows before it are still ranked, as handrank.h promises */
+                *error = bad;
+                bad_row = r;
+                count = i;
+                nflush = listed;
+                break;
+            }
         }
         int64_t next = start + HR_OMAHA_BLOCK;
-        if (next < nrows)
+        if (next < nrows && bad_row < 0)
             omaha_board_slots(board_row, boards + next * 5,
                               nrows - next < HR_OMAHA_BLOCK ? (int)(nrows - next) : HR_OMAHA_BLOCK, keyss[turn ^ 1],
                               slots[turn ^ 1]);
-        /* then the pair lookups of every player; hands that may flush are listed and fixed
-         * after the block (a branch a player there was mispredicted on a third of them) */
-        int flush_row[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], flush_player[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0;
+        /* then the pair lookups of every player */
         for (int i = 0; i < count; i++) {
             const uint8_t *hole = holes + (start + i) * width;
             const uint16_t *high_row = high_table + at[i], *low_row = low_table + at[i];
             for (int q = 0; q < nplayers; q++) {
                 const uint8_t *mine_cards = hole + q * nhole;
-                int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, mine = 0, entry[15], npairs = 0;
+                int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, entry[15], npairs = 0;
                 for (int a = 1; a < nhole; a++)
                     for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[mine_cards[a] << 6 | mine_cards[b]];
                 for (int k = 0; k < npairs; k++) h = high_row[entry[k]] < h ? high_row[entry[k]] : h;
                 if (hilo)
                     for (int k = 0; k < npairs; k++) l = low_row[entry[k]] < l ? low_row[entry[k]] : l;
-                for (int j = 0; j < nhole; j++) mine += (mine_cards[j] & 3) == suit[i];
                 block_high[i][q] = h;
                 block_low[i][q] = l;
-                flush_row[nflush] = i;
-                flush_player[nflush] = q;
-                nflush += mine >= 2;
             }
         }
         for (int f = 0; f < nflush; f++) {
@@ -585,7 +586,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
             }
         }
     }
-    return -1;
+    return bad_row;
 }
 
 /* The showdown rows with the hole count a constant (one switch), each row checked as `check`

@@ -247,6 +247,35 @@ def test_omaha_table_batch_ranks_every_row_before_a_bad_one() -> None:
         assert (high[:bad_row] == expected[:bad_row]).all(), bad_row
 
 
+@pytest.mark.parametrize("hilo", [False, True])
+def test_omaha_showdown_batch_does_every_row_before_a_bad_one(hilo: bool) -> None:
+    """handrank.h: hr_omaha_showdown_batch returns the first bad row (a repeat, an id above 51)
+    with the rows before it done, even those of its own block of 32."""
+    from handrank._core import ffi, lib
+    from handrank._omaha_tables import pair_tables
+
+    holes, boards = omaha.deal(100, 3, seed=4)
+    expected = omaha.showdown_many(holes, boards, hilo=hilo)
+    tables = pair_tables()
+    for bad_row, fault in ((0, "repeat"), (1, "id"), (37, "repeat"), (63, "id"), (64, "repeat"), (99, "id")):
+        broken = holes.copy()
+        if fault == "repeat":
+            broken[bad_row, 2, 1] = boards[bad_row, 4]
+        else:
+            broken[bad_row, 1, 3] = 52
+        ranks, lows, shares = (np.zeros((100, 3), np.uint16) for _ in range(3))
+        error = ffi.new("int *")
+        bad = lib.hr_omaha_showdown_batch(*tables, ffi.from_buffer("uint8_t[]", broken), 4,
+                                          ffi.from_buffer("uint8_t[]", boards), 100, 3, hilo,
+                                          ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", lows),
+                                          ffi.from_buffer("uint16_t[]", shares), error)
+        assert bad == bad_row and error[0] == (lib.HR_ERR_DUPLICATE if fault == "repeat" else lib.HR_ERR_CARD)
+        assert (ranks[:bad_row] == expected[0][:bad_row]).all(), bad_row
+        assert (shares[:bad_row] == expected[-1][:bad_row]).all(), bad_row
+        if hilo:
+            assert (lows[:bad_row] == expected[1][:bad_row]).all(), bad_row
+
+
 PROGRESS_CALLS = {
     "equity exact": lambda progress: handrank.equity(["AsAh", "KdKc"], progress=progress),
     "equity ranges": lambda progress: handrank.equity(["QQ+, AKs", "JJ-88", "A2s+"], "Kd 9s 4c", progress=progress),

@@ -46,7 +46,7 @@ static void section(const char *name) {
 
 int main(void) {
     static uint8_t cards[ROWS * 25], boards[ROWS * 5];
-    static uint16_t out[ROWS * 10], shares[ROWS * 10], low[ROWS];
+    static uint16_t out[ROWS * 10], shares[ROWS * 10], low[ROWS * 10];
     int error;
     digest = 1469598103934665603ull;
 
@@ -89,6 +89,33 @@ int main(void) {
         mix16(shares, rows * players);
     }
     section("showdown");
+
+    /* Omaha showdowns (the popcount check beside the card-by-card one), high and hi-lo, then
+     * rows with a fault: the bad row, its error and the rows before it */
+    for (int nhole = 4; nhole <= 6; nhole++)
+        for (int players = 1; players * nhole + 5 <= 25; players++) {
+            int64_t rows = ROWS / 4, width = nhole * players;
+            deal(cards, rows, (int)width + 5);
+            for (int64_t r = 0; r < rows; r++)
+                for (int j = 0; j < 5; j++) boards[r * 5 + j] = cards[r * (width + 5) + width + j];
+            for (int64_t r = 0; r < rows; r++)
+                for (int j = 0; j < width; j++) cards[r * width + j] = cards[r * (width + 5) + j];
+            for (int hilo = 0; hilo < 2; hilo++) {
+                mix((uint64_t)hr_omaha_showdown_batch(high_table, low_table, board_row, cards, nhole, boards, rows,
+                                                      players, hilo, out, low, shares, &error));
+                mix16(out, rows * players);
+                mix16(shares, rows * players);
+            }
+            int64_t bad = 1000 + 37 * nhole + players;
+            cards[bad * width + width - 1] = (players & 1) ? 60 : cards[bad * width]; /* an id, or a repeat */
+            int64_t found = hr_omaha_showdown_batch(high_table, low_table, board_row, cards, nhole, boards, rows,
+                                                    players, 1, out, low, shares, &error);
+            mix((uint64_t)found + (uint64_t)error);
+            mix16(out, bad * players);
+            mix16(low, bad * players);
+            mix16(shares, bad * players);
+        }
+    section("omaha showdown");
 
     for (int players = 1; players <= 7; players++) {
         int64_t rows = ROWS / players;

@@ -489,7 +489,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK;
         const uint32_t *slot = slots[turn];
         const uint64_t *keys = keyss[turn];
-        /* First, every row's board row (fetched ahead), its check and the hands that may flush
+        /* First, every row's check, board row (fetched ahead) and the hands that may flush
          * (a suit with three board cards and two of the hand's), from each hand's key: the
          * sum of its cards' keys, whose suit counters and bad-id marks are what is needed.
          * With check 2 (a popcount instruction) a row's cards are one bit each, counted at
@@ -503,11 +503,6 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
             /* the suit with three board cards, or 4 (whose counter in a hand's key reads 0) */
             int s = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2, listed = nflush;
             suit[i] = s;
-            at[i] = board_row[slot[i]];
-            for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
-                HR_PREFETCH((const char *)(high_table + at[i]) + byte);
-                if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
-            }
             if (check == 2)
                 for (int j = 0; j < 5; j++) seen |= 1ull << (board[j] & 63);
             for (int q = 0; q < nplayers; q++) {
@@ -531,6 +526,11 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 count = i;
                 nflush = listed;
                 break;
+            }
+            at[i] = board_row[slot[i]]; /* read once the row is known good: a bad board's slot is not */
+            for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
+                HR_PREFETCH((const char *)(high_table + at[i]) + byte);
+                if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
             }
         }
         int64_t next = start + HR_OMAHA_BLOCK;

@@ -130,6 +130,7 @@ def test_clustering_refuses_bad_input():
         (lambda: emd_kmeans(good, 2, threads=0), ValueError, "threads"),
         (lambda: emd_kmeans(good, 2, weights=[1, 2]), TypeError, "weights"),
         (lambda: emd_kmeans(np.array([[70_000, 0]]), 1), ValueError, "65,535"),
+        (lambda: emd_kmeans(np.array([[2**62] * 4 + [0], [0] * 5], dtype=np.int64), 1), ValueError, "65,535"),
         (lambda: kmeans(np.array([[np.nan]]), 1), ValueError, "finite"),
         (lambda: kmeans(np.array(["a"]), 1), TypeError, "numeric"),
         (lambda: kmeans(np.zeros((3, 2)), 5), ValueError, "k must be"),

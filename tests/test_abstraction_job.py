@@ -54,6 +54,18 @@ def test_bad_arguments_are_refused_before_anything_is_written(tmp_path, kwargs, 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("damage", ["cut", "foreign"])
+def test_a_damaged_strength_file_is_named_not_a_traceback(tmp_path, capsys, damage):
+    strength = tmp_path / "a.npz.strength.npz"
+    np.savez(strength, street="flop", bins=6, runouts=1081, boards=np.zeros((3, 3), np.uint8))
+    if damage == "cut":
+        strength.write_bytes(strength.read_bytes()[:100])
+    assert main(["abstraction", "--street", "flop", "--features", "hist:6", "--buckets", "3",
+                 "--out", str(tmp_path / "a.npz")]) == 2
+    err = capsys.readouterr().err
+    assert "a.npz.strength.npz is damaged or is not a strength file" in err and "Traceback" not in err
+
+
 def test_a_missing_folder_is_refused(tmp_path, capsys):
     assert main(["abstraction", "--out", str(tmp_path / "missing" / "a.npz")]) == 2
     assert "does not exist" in capsys.readouterr().err and not (tmp_path / "missing").exists()

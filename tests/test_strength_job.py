@@ -80,3 +80,24 @@ def test_cli(small_street, tmp_path, capsys):
     assert main(["strength", "--out", str(out), "--part", "3"]) == 2
     assert "--part is I/N" in capsys.readouterr().err
     assert main(["strength", "--out", str(out), "--part", "4/3"]) == 2
+
+
+def test_read_rows_gives_the_arrays_step_by_step(tmp_path):
+    """The merged file's arrays read a few rows at a time equal numpy.load's whole arrays; a
+    file cut short is refused by name."""
+    out = tmp_path / "arrays.npz"
+    rng = np.random.default_rng(5)
+    arrays = {"boards": rng.integers(0, 52, (11, 3), dtype=np.uint8),
+              "histogram": rng.integers(0, 1000, (11, 1326, 3), dtype=np.uint16),
+              "ehs": rng.random((11, 1326))}
+    np.savez(out, **arrays, street="flop")
+    steps = list(strength_job.read_rows(out, ("boards", "histogram", "ehs"), 4))
+    assert [len(step["boards"]) for step in steps] == [4, 4, 3]
+    for name, whole in arrays.items():
+        assert np.array_equal(np.concatenate([step[name] for step in steps]), whole), name
+    data = out.read_bytes()
+    (tmp_path / "short.npz").write_bytes(data[: len(data) // 2])
+    with pytest.raises(ValueError, match="short.npz is damaged or is not a strength file"):
+        list(strength_job.read_rows(tmp_path / "short.npz", ("histogram",), 4))
+    with pytest.raises(ValueError, match=r"is not a strength file.*\(hs: KeyError\)"):
+        list(strength_job.read_rows(out, ("boards", "hs"), 4))

@@ -507,7 +507,6 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
     """
     import numpy as np
 
-    from ._core import ffi, lib
     from ._work import progress_reporter
 
     array = np.asarray(histograms)
@@ -523,9 +522,25 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
         row = int(np.flatnonzero(totals != totals[0])[0])
         raise ValueError(f"every histogram must have the same total: row 0 has {totals[0]}, row {row} {totals[row]}")
     top = int(totals[0]) if n else 0
-    if top > 65_535:
-        raise ValueError(f"histogram totals must be at most 65,535, got {top}")
-    cdf = np.ascontiguousarray(np.cumsum(array, axis=1), dtype=np.uint16)
+    if top > 65_535 or (n and int(array.max()) > 65_535):  # a count past the total: the sums wrapped
+        raise ValueError(f"histogram totals must be at most 65,535, got {max(top, int(array.max()))}")
+    # the running sums straight into 16 bits (counts non-negative, totals at most 65,535): no
+    # 8-byte temporary the size of the points
+    cdf = np.ascontiguousarray(np.cumsum(array, axis=1, dtype=np.uint16))
+    del array, totals
+    return _emd_kmeans_cdf(cdf, top, buckets, seed_, rounds, nthreads, point_weights, report, checkpoint)
+
+
+def _emd_kmeans_cdf(cdf: Any, top: int, buckets: int, seed_: int, rounds: int, nthreads: int, point_weights: Any,
+                    report: Callable[[int, int], None] | None, checkpoint: object) -> Buckets:
+    """emd_kmeans of checked cumulative histograms (n, bins) uint16, C-contiguous, each row
+    ending at ``top``, with checked clustering arguments: the abstraction job hands its class
+    histograms over summed in place, so that only one copy of them is in memory."""
+    import numpy as np
+
+    from ._core import ffi, lib
+
+    n, bins = cdf.shape
     cdf_buffer = ffi.from_buffer("uint16_t[]", cdf)
     weight = np.ones(n, dtype=np.uint64) if point_weights is None else point_weights.astype(np.uint64)
 

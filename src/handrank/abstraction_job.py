@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import time
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -73,8 +74,9 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     from .abstraction import (
         STREETS,
         ClassFeatures,
+        _clustering_arguments,
+        _emd_kmeans_cdf,
         checked_iterations,
-        emd_kmeans,
         kmeans,
         opponent_clusters,
         scatter,
@@ -83,7 +85,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     )
     from .cards import exact_int
     from .isomorphism import Indexer
-    from .strength_job import run_strength_job
+    from .strength_job import read_rows, run_strength_job
 
     # every argument checked before anything is computed or written
     if street not in STREETS:
@@ -114,38 +116,44 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         if not done["complete"]:
             summary["seconds"] = round(time.perf_counter() - start, 3)
             return summary
-    with np.load(strength_out, allow_pickle=False) as data:
-        if str(data["street"]) != street:
-            raise ValueError(f"{strength_out} holds the strength of {data['street']}s, not {street}s: delete it, "
-                             "or use another --out")
-        if int(data["bins"]) != (bins or 0):
-            raise ValueError(f"{strength_out} holds histograms of {int(data['bins'])} bins, not {bins or 0}: "
-                             "delete it, or ask for its bins")
-        if clusters is not None and ("clusters" not in data.files or
-                                     not np.array_equal(data["clusters"], clusters)):
-            raise ValueError(f"{strength_out} holds no OCHS against these {number} clusters (seed {seed}): delete "
-                             "it, or use another --out")
-        boards, ehs, ehs2 = data["boards"], data["ehs"], data["ehs2"]
-        counts = data["histogram"] if bins else None
-        board_ochs = data["ochs"] if clusters is not None else None
-        runouts = int(data["runouts"])
+    damaged = f"{strength_out} is damaged or is not a strength file; delete it to compute it again"
+    try:
+        with np.load(strength_out, allow_pickle=False) as data:
+            saved = {name: data[name] for name in ("street", "bins", "runouts", "clusters") if name in data.files}
+    except (zipfile.BadZipFile, EOFError, ValueError, OSError) as error:
+        raise ValueError(f"{damaged} ({type(error).__name__})") from None
+    if not {"street", "bins", "runouts"} <= saved.keys():
+        raise ValueError(damaged)
+    if str(saved["street"]) != street:
+        raise ValueError(f"{strength_out} holds the strength of {saved['street']}s, not {street}s: delete it, "
+                         "or use another --out")
+    if int(saved["bins"]) != (bins or 0):
+        raise ValueError(f"{strength_out} holds histograms of {int(saved['bins'])} bins, not {bins or 0}: "
+                         "delete it, or ask for its bins")
+    if clusters is not None and ("clusters" not in saved or not np.array_equal(saved["clusters"], clusters)):
+        raise ValueError(f"{strength_out} holds no OCHS against these {number} clusters (seed {seed}): delete "
+                         "it, or use another --out")
+    runouts = int(saved["runouts"])
     indexer = Indexer([2, STREETS[street]])
     class_features = ClassFeatures(street, indexer, np.full(classes, np.nan), np.full(classes, np.nan),
                                    np.zeros((classes, bins), dtype=np.uint16) if bins else None, runouts,
                                    None if number is None or kind != "ochs" else
                                    np.full((classes, number), np.nan, dtype=np.float32))
-    for first in range(0, len(boards), 256):  # the board arrays in steps: bounded temporaries
-        rows = slice(first, first + 256)
-        scatter(class_features, boards[rows], ehs[rows], ehs2[rows], None if counts is None else counts[rows],
-                nthreads)
-        if board_ochs is not None:
-            scatter_ochs(class_features, boards[rows], board_ochs[rows], nthreads)
+    # the strength file's arrays 256 boards at a time, read as they are needed: one step in
+    # memory besides the classes' features (a river's strength is 18 GB at 50 bins)
+    names = ("boards", "ehs", "ehs2") + (("histogram",) if bins else ()) + (("ochs",) if clusters is not None else ())
+    for step in read_rows(strength_out, names, 256):
+        scatter(class_features, step["boards"], step["ehs"], step["ehs2"], step.get("histogram"), nthreads)
+        if clusters is not None:
+            scatter_ochs(class_features, step["boards"], step["ochs"], nthreads)
     if np.isnan(class_features.ehs).any():
         raise AssertionError("a class with no member on the street's boards")
     points: Any
     if kind == "hist":
         assert class_features.histogram is not None
-        points = class_features.histogram
+        # summed in place into the cumulative histograms the clustering works on: one copy of
+        # the classes' histograms in memory (a river's are 12 GB at 50 bins)
+        points = np.cumsum(class_features.histogram, axis=1, out=class_features.histogram)
     elif kind == "ochs":
         assert class_features.ochs is not None
         points = class_features.ochs.astype(np.float64)
@@ -160,10 +168,12 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     # another clustering, say with another seed or buckets, is this job's own file: replaced)
     checkpoint = out.with_name(out.name + ".clustering.npz")
 
+    del class_features  # the points are all the clustering needs
+
     def cluster() -> Any:
         if kind == "hist":
-            return emd_kmeans(points, k, seed=seed, iterations=rounds, threads=nthreads, progress=report,
-                              checkpoint=checkpoint)
+            arguments = _clustering_arguments(len(points), k, seed, rounds, nthreads, None)
+            return _emd_kmeans_cdf(points, runouts, *arguments, report, checkpoint)
         return kmeans(points, k, seed=seed, iterations=rounds, threads=nthreads, checkpoint=checkpoint)
 
     try:

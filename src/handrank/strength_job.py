@@ -31,7 +31,7 @@ from typing import Any
 
 from .strength import canonical_boards, hand_strength_many
 
-__all__ = ["run_strength_job", "BLOCK"]
+__all__ = ["run_strength_job", "BLOCK", "read_rows"]
 
 BLOCK = 64
 STREETS = {"flop": 3, "turn": 4, "river": 5}
@@ -139,20 +139,101 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
                                   "blocks_done": len(present), "seconds": round(time.perf_counter() - start, 3),
                                   "out": str(out), "complete": False}
     if len(present) == blocks:
-        merged: dict[str, Any] = {"boards": boards, "weights": weights, "street": street, "bins": bins or 0,
-                                  "runouts": runouts}
-        clusters_k = 0 if cluster_of is None else int(cluster_of.max()) + 1
-        loaded = [_load_block(path, min(BLOCK, len(boards) - b * BLOCK), bins, clusters_k)
-                  for b, path in enumerate(present)]
+        small: dict[str, Any] = {"boards": boards, "weights": weights, "street": street, "bins": bins or 0,
+                                 "runouts": runouts}
         if cluster_of is not None:
-            merged["clusters"] = cluster_of
-        for name in FIELDS:
-            if name in loaded[0]:
-                merged[name] = np.concatenate([block[name] for block in loaded])
-        np.savez(out, **merged)
+            small["clusters"] = cluster_of
+        clusters_k = 0 if cluster_of is None else int(cluster_of.max()) + 1
+        _merge_blocks(out, small, present, len(boards), bins, clusters_k)
         shutil.rmtree(parts)
         summary["complete"] = True
     return summary
+
+
+def _merge_blocks(out: Path, small: dict[str, Any], present: list[Path], nboards: int, bins: int | None,
+                  clusters: int) -> None:
+    """OUT from the blocks, as numpy.savez writes it (an .npz that numpy.load reads), each big
+    array written block after block: one block in memory at a time, not the street (a river's
+    histograms are 18 GB at 50 bins). Every block is checked before anything is written; the
+    file appears whole or not at all."""
+    import zipfile
+
+    import numpy as np
+
+    rows = [min(BLOCK, nboards - b * BLOCK) for b in range(len(present))]
+    first = _load_block(present[0], rows[0], bins, clusters)
+    for path, count in zip(present[1:], rows[1:]):
+        _load_block(path, count, bins, clusters)  # refused by name before the output is begun
+    temporary = out.with_name(out.name + ".tmp")
+    try:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_STORED, allowZip64=True) as archive:
+            for name, value in small.items():
+                with archive.open(name + ".npy", "w", force_zip64=True) as member:
+                    np.lib.format.write_array(member, np.asanyarray(value), allow_pickle=False)
+            for name in FIELDS:
+                if name not in first:
+                    continue
+                dtype, shape = first[name].dtype, (nboards, *first[name].shape[1:])
+                with archive.open(name + ".npy", "w", force_zip64=True) as member:
+                    np.lib.format.write_array_header_2_0(member, {"descr": np.lib.format.dtype_to_descr(dtype),
+                                                                  "fortran_order": False, "shape": shape})
+                    for path in present:  # checked above: only this array of each block is read
+                        with np.load(path, allow_pickle=False) as block:
+                            member.write(np.ascontiguousarray(block[name]).data)
+        temporary.replace(out)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def read_rows(path: Path, names: tuple[str, ...], step: int) -> Any:
+    """The arrays ``names`` of an .npz file written without compression (as numpy.savez and
+    this job write it), ``step`` rows of each at a time: one step in memory, not the file.
+    Yields dicts of name to array (rows first .. first + step)."""
+    import zipfile
+
+    import numpy as np
+
+    damaged = f"{path} is damaged or is not a strength file; delete it to compute it again"
+    try:
+        archive = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, OSError) as error:
+        raise ValueError(f"{damaged} ({type(error).__name__}: {error})") from None
+    with archive:
+        members: list[Any] = []
+        shapes: list[tuple[int, ...]] = []
+        dtypes: list[Any] = []
+        for name in names:
+            try:
+                member = archive.open(name + ".npy")
+                version = np.lib.format.read_magic(member)
+                read_header = np.lib.format.read_array_header_1_0 if version == (1, 0) else \
+                    np.lib.format.read_array_header_2_0
+                shape, fortran, dtype = read_header(member)
+            except (KeyError, ValueError, EOFError, zipfile.BadZipFile) as error:
+                raise ValueError(f"{damaged} ({name}: {type(error).__name__})") from None
+            if fortran or dtype.hasobject or not shape or (shapes and shape[0] != shapes[0][0]):
+                raise ValueError(f"{damaged} ({name}: {shape} {dtype})")
+            members.append(member)
+            shapes.append(shape)
+            dtypes.append(dtype)
+        try:
+            total = shapes[0][0]
+            for first in range(0, total, step):
+                count = min(step, total - first)
+                arrays = {}
+                for name, member, shape, dtype in zip(names, members, shapes, dtypes):
+                    row_items = math.prod(shape[1:])
+                    try:
+                        data = member.read(count * row_items * dtype.itemsize)
+                    except (zipfile.BadZipFile, EOFError, OSError) as error:
+                        raise ValueError(f"{damaged} ({name}: {type(error).__name__})") from None
+                    if len(data) != count * row_items * dtype.itemsize:
+                        raise ValueError(f"{damaged} ({name} is cut short)")
+                    arrays[name] = np.frombuffer(data, dtype=dtype).reshape((count, *shape[1:]))
+                yield arrays
+        finally:
+            for member in members:
+                member.close()
 
 
 def _load_block(path: Path, rows: int, bins: int | None, clusters: int = 0) -> dict[str, Any]:

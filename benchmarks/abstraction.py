@@ -18,6 +18,7 @@ With --turn, only the whole turn job, from scratch to its buckets, as `handrank 
 from __future__ import annotations
 
 import argparse
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -93,9 +94,10 @@ def whole_turn(threads: int) -> None:
         strength = time.perf_counter() - start
         summary = run_abstraction_job("turn", out, features="hist:50", buckets=200, seed=1, threads=threads)
         total = time.perf_counter() - start
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB on Linux: GiB
         lines.append(f"abstraction job, turn, hist:50, 200 buckets, from scratch: {total / 60:.1f} min in all "
                      f"(strength {strength / 60:.1f} min, then features and clustering, {summary['iterations']} "
-                     f"iterations); output {out.stat().st_size / 1e6:.0f} MB")
+                     f"iterations); output {out.stat().st_size / 1e6:.0f} MB; peak memory {peak:.1f} GiB")
     print(lines[-1], flush=True)
     write_report(lines, "abstraction_turn.txt")
 

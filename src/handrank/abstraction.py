@@ -372,7 +372,7 @@ def seed_or_drawn(seed: object) -> int:
     return int.from_bytes(os.urandom(8), "little") if drawn is None else drawn
 
 
-def _clustering_arguments(n: int, k: object, seed: object, iterations: object, threads: object,
+def clustering_arguments(n: int, k: object, seed: object, iterations: object, threads: object,
                           weights: object) -> tuple[int, int, int, int, Any]:
     """k, seed (drawn when None), iterations, threads and weights, checked up front."""
     import numpy as np
@@ -513,7 +513,7 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
     if array.dtype.kind not in "iu" or array.ndim != 2 or array.shape[1] < 1:
         raise TypeError(f"histograms must be an (n, bins) integer array, got {array.dtype} {array.shape}")
     n, bins = array.shape
-    buckets, seed_, rounds, nthreads, point_weights = _clustering_arguments(n, k, seed, iterations, threads, weights)
+    buckets, seed_, rounds, nthreads, point_weights = clustering_arguments(n, k, seed, iterations, threads, weights)
     report = progress_reporter(progress, "emd k-means")
     if n and array.min() < 0:
         raise ValueError(f"histogram counts must be non-negative; row {int(np.argwhere(array < 0)[0][0])} is not")
@@ -528,11 +528,12 @@ def emd_kmeans(histograms: npt.ArrayLike, k: int, *, seed: int | None = None, it
     # 8-byte temporary the size of the points
     cdf = np.ascontiguousarray(np.cumsum(array, axis=1, dtype=np.uint16))
     del array, totals
-    return _emd_kmeans_cdf(cdf, top, buckets, seed_, rounds, nthreads, point_weights, report, checkpoint)
+    return emd_kmeans_cumulative(cdf, top, buckets, seed_, rounds, nthreads, point_weights, report, checkpoint)
 
 
-def _emd_kmeans_cdf(cdf: Any, top: int, buckets: int, seed_: int, rounds: int, nthreads: int, point_weights: Any,
-                    report: Callable[[int, int], None] | None, checkpoint: object) -> Buckets:
+def emd_kmeans_cumulative(cdf: Any, top: int, buckets: int, seed_: int, rounds: int, nthreads: int,
+                          point_weights: Any, report: Callable[[int, int], None] | None,
+                          checkpoint: object) -> Buckets:
     """emd_kmeans of checked cumulative histograms (n, bins) uint16, C-contiguous, each row
     ending at ``top``, with checked clustering arguments: the abstraction job hands its class
     histograms over summed in place, so that only one copy of them is in memory."""
@@ -621,7 +622,7 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
     if not np.isfinite(array).all():
         raise ValueError("points must be finite (no NaN or infinity)")
     n = len(array)
-    buckets, seed_, rounds, nthreads, point_weights = _clustering_arguments(n, k, seed, iterations, threads, weights)
+    buckets, seed_, rounds, nthreads, point_weights = clustering_arguments(n, k, seed, iterations, threads, weights)
     weight = np.ones(n) if point_weights is None else point_weights.astype(np.float64)
     rng = np.random.Generator(np.random.PCG64(seed_))
 

@@ -74,9 +74,9 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     from .abstraction import (
         STREETS,
         ClassFeatures,
-        _clustering_arguments,
-        _emd_kmeans_cdf,
         checked_iterations,
+        clustering_arguments,
+        emd_kmeans_cumulative,
         kmeans,
         opponent_clusters,
         scatter,
@@ -172,8 +172,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
 
     def cluster() -> Any:
         if kind == "hist":
-            arguments = _clustering_arguments(len(points), k, seed, rounds, nthreads, None)
-            return _emd_kmeans_cdf(points, runouts, *arguments, report, checkpoint)
+            arguments = clustering_arguments(len(points), k, seed, rounds, nthreads, None)
+            return emd_kmeans_cumulative(points, runouts, *arguments, report, checkpoint)
         return kmeans(points, k, seed=seed, iterations=rounds, threads=nthreads, checkpoint=checkpoint)
 
     try:

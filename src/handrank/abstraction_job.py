@@ -85,7 +85,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     )
     from .cards import exact_int
     from .isomorphism import Indexer
-    from .strength_job import read_rows, run_strength_job
+    from .strength_job import not_a_strength_file, read_rows, run_strength_job
 
     # every argument checked before anything is computed or written
     if street not in STREETS:
@@ -116,7 +116,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         if not done["complete"]:
             summary["seconds"] = round(time.perf_counter() - start, 3)
             return summary
-    damaged = f"{strength_out} is damaged or is not a strength file; delete it to compute it again"
+    damaged = not_a_strength_file(strength_out)
     try:
         with np.load(strength_out, allow_pickle=False) as data:
             saved = {name: data[name] for name in ("street", "bins", "runouts", "clusters") if name in data.files}

@@ -185,6 +185,11 @@ def _merge_blocks(out: Path, small: dict[str, Any], present: list[Path], nboards
         temporary.unlink(missing_ok=True)
 
 
+def not_a_strength_file(path: Path) -> str:
+    """The message for a strength file that cannot be read as one."""
+    return f"{path} is damaged or is not a strength file; delete it to compute it again"
+
+
 def read_rows(path: Path, names: tuple[str, ...], step: int) -> Any:
     """The arrays ``names`` of an .npz file written without compression (as numpy.savez and
     this job write it), ``step`` rows of each at a time: one step in memory, not the file.
@@ -193,7 +198,7 @@ def read_rows(path: Path, names: tuple[str, ...], step: int) -> Any:
 
     import numpy as np
 
-    damaged = f"{path} is damaged or is not a strength file; delete it to compute it again"
+    damaged = not_a_strength_file(path)
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as error:

@@ -71,6 +71,17 @@ def test_a_damaged_block_is_named_and_recomputed_once_deleted(small_street, tmp_
     assert np.array_equal(np.load(out)["ehs"], expected.ehs, equal_nan=True)
 
 
+def test_a_damaged_last_block_is_refused_before_the_merge_writes_anything(small_street, tmp_path):
+    """Every block is checked before the merged file is begun: a bad last block leaves neither
+    the output nor a half-written temporary."""
+    out = tmp_path / "strength.npz"
+    strength_job.run_strength_job("flop", out, bins=4, part=(1, 2))  # blocks 0 and 2 (the last)
+    (tmp_path / "strength.npz.parts" / "block-00002.npz").write_bytes(b"not a block")
+    with pytest.raises(ValueError, match="block-00002.npz is damaged"):
+        strength_job.run_strength_job("flop", out, bins=4, part=(2, 2))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["strength.npz.parts"]
+
+
 def test_cli(small_street, tmp_path, capsys):
     out = tmp_path / "s.npz"
     assert main(["strength", "--street", "flop", "--out", str(out)]) == 0

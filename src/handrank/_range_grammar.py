@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 import re
 
+from .cards import shown_text
+
 MAX_DEPTH = 8
 """Most weight parentheses nested inside each other."""
 
@@ -17,7 +19,7 @@ _WEIGHT = re.compile(r"\d+(?:\.\d*)?|\.\d+")
 
 def shown(text: str) -> str:
     """A range or item for an error message, cut short when it is long."""
-    return repr(text) if len(text) <= 60 else repr(text[:57] + "...")
+    return shown_text(text, 60)
 
 
 def split_items(text: str) -> list[str]:

@@ -42,14 +42,14 @@ def parse_features(text: object) -> tuple[str, int | None]:
     if not isinstance(text, str):
         raise TypeError(f"features are 'hist:B', 'ehs' or 'ochs:K', got {type(text).__name__}")
     kind, _, number = text.strip().lower().partition(":")
-    if not (number.isascii() and number.isdigit() and len(number) <= 6):  # '²' or 5,000 digits: no number here
-        number = "" if not number else "bad"
+    # a small ASCII number, or none ('²' and 5,000 digits are not numbers here)
+    count = int(number) if number.isascii() and number.isdigit() and len(number) <= 6 else None
     if kind == "ehs" and not number:
         return "ehs", None
-    if kind == "hist" and number.isdigit() and 1 <= int(number) <= 10_000:
-        return "hist", int(number)
-    if kind == "ochs" and number.isdigit() and 1 <= int(number) <= 64:
-        return "ochs", int(number)
+    if kind == "hist" and count is not None and 1 <= count <= 10_000:
+        return "hist", count
+    if kind == "ochs" and count is not None and 1 <= count <= 64:
+        return "ochs", count
     raise ValueError(f"features are 'hist:B' with B bins from 1 to 10000 (hist:50), 'ehs', or 'ochs:K' with K "
                      f"opponent clusters from 1 to 64 (ochs:8), got {shown_text(text)}")
 

@@ -38,13 +38,14 @@ def _where(position: int | None) -> str:
     return "" if position is None else f" (position {position})"
 
 
-def shown_text(value: object) -> str:
+def shown_text(value: object, limit: int = 40) -> str:
     """A value as an error message quotes it (a string, or any object by its repr), cut short
-    when it is long: a message names what is wrong without echoing megabytes of input."""
+    when it is longer than ``limit``: a message names what is wrong without echoing megabytes
+    of input."""
     if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else f"{value[:37] + '...'!r} ({len(value):,} characters)"
+        return repr(value) if len(value) <= limit else f"{value[:limit - 3] + '...'!r} ({len(value):,} characters)"
     text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return text if len(text) <= limit + 20 else text[:limit + 17] + "..."
 
 
 def cards_in_token(token: str) -> list[int]:
@@ -76,7 +77,7 @@ def exact_int(value: object, what: str, where: str = "") -> int:
     2.0 where a card or a rank belongs is a bug in the caller.
     """
     if type(value).__name__ in ("bool", "bool_"):
-        raise TypeError(f"expected {what}, got the bool {value!r}{where}")  # True or False: short
+        raise TypeError(f"expected {what}, got the bool {value!r}{where}")
     try:
         return operator.index(value)  # type: ignore[arg-type]
     except TypeError:

@@ -111,6 +111,28 @@ HR_INLINE void draw_picks(rng_t *rng, const shuffle_t *plan, uint32_t *picks) {
     }
 }
 
+/* A partial Fisher-Yates shuffle of the plan's picks: deck[j] swaps with deck[j + pick j], so
+ * deck[0..need) are the cards dealt, in order; what is left of the deck follows them. The
+ * same picks and cards as draw_picks and a swap a pick, with each batch's picks kept in
+ * registers up to its swaps. */
+HR_INLINE void shuffle_front(rng_t *rng, const shuffle_t *plan, uint8_t *deck) {
+    for (int k = 0; k < plan->nbatches; k++) {
+        const batch_t *b = &plan->batch[k];
+        uint32_t picks[HR_BATCH_MAX];
+        for (;;) {
+            uint64_t x = next64(rng);
+            for (int j = 0; j < b->count; j++) picks[j] = mul_split(&x, b->bound[j]);
+            if (HR_LIKELY(x >= b->floor)) break;
+        }
+        for (int j = 0; j < b->count; j++) {
+            uint8_t *at = deck + j, *pick = at + picks[j], c = *pick;
+            *pick = *at;
+            *at = c;
+        }
+        deck += b->count;
+    }
+}
+
 /* Drawing cards without a deck array: the cards left are a mask, and pick j of a plan (uniform
  * in [0, first - j)) takes the pick-th of them by id. */
 #define HR_DECK 0xFFFFFFFFFFFFFull /* the 52 card bits */

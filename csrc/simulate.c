@@ -32,8 +32,8 @@ int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t 
         if (!(known >> c & 1)) fresh[ndeck++] = (uint8_t)c;
     if (ndeck < needed) return HR_ERR_COUNT;
 
-    /* Where each dealt card goes in a deal's output: the random players' hole places, then
-     * the board's open ones; the fixed cards are copied from a template. */
+    /* Where each dealt hole card goes in a deal's output (the random players' places; the
+     * board's dealt cards follow its fixed ones in order); fixed cards come from templates. */
     int hole_width = nhole * nplayers, dealt_holes = nhole * random_players, place[52];
     uint8_t hole_template[52], board_template[5];
     for (int p = 0, next = 0; p < nplayers; p++)
@@ -42,11 +42,11 @@ int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t 
             hole_template[nhole * p + j] = fixed[0] == HR_DEAL_RANDOM ? 0 : fixed[j];
             if (fixed[0] == HR_DEAL_RANDOM) place[next++] = nhole * p + j;
         }
-    for (int j = 0; j < nboard; j++) {
-        board_template[j] = j < nfixed_board ? fixed_board[j] : 0;
-        if (j >= nfixed_board) place[dealt_holes + j - nfixed_board] = j;
-    }
+    for (int j = 0; j < nboard; j++) board_template[j] = j < nfixed_board ? fixed_board[j] : 0;
     shuffle_t plan = shuffle_plan(ndeck, needed);
+    /* With every player dealt, the dealt hole cards lie in order, so a deal's front of the deck
+     * is copied out whole; fixed cards are copied from the templates only where there are any. */
+    int every_hole_dealt = random_players == nplayers, templated = needed < hole_width + nboard;
     uint64_t chunks = (ndeals + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
     for (uint64_t chunk = first_chunk; chunk < end_chunk; chunk++) {
@@ -55,19 +55,15 @@ int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t 
         uint64_t first = chunk * HR_EQUITY_CHUNK, end = first + HR_EQUITY_CHUNK < ndeals ? first + HR_EQUITY_CHUNK : ndeals;
         for (uint64_t d = first; d < end; d++) {
             uint8_t *hole = holes + d * (uint64_t)hole_width, *board = boards + d * (uint64_t)nboard;
-            memcpy(hole, hole_template, (size_t)hole_width);
-            memcpy(board, board_template, (size_t)nboard);
-            /* a partial Fisher-Yates shuffle: the first `needed` cards of the deck are dealt */
-            uint32_t picks[52];
-            draw_picks(&rng, &plan, picks);
-            for (int j = 0; j < needed; j++) {
-                int pick = j + (int)picks[j];
-                uint8_t c = deck[pick];
-                deck[pick] = deck[j];
-                deck[j] = c;
-                if (j < dealt_holes) hole[place[j]] = c;
-                else board[place[j]] = c;
+            if (templated) {
+                memcpy(hole, hole_template, (size_t)hole_width);
+                memcpy(board, board_template, (size_t)nboard);
             }
+            shuffle_front(&rng, &plan, deck); /* the deal's cards: deck[0..needed) */
+            if (every_hole_dealt) memcpy(hole, deck, (size_t)dealt_holes);
+            else
+                for (int j = 0; j < dealt_holes; j++) hole[place[j]] = deck[j];
+            memcpy(board + nfixed_board, deck + dealt_holes, (size_t)(nboard - nfixed_board));
         }
     }
     return 0;

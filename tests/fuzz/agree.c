@@ -142,6 +142,14 @@ int main(void) {
             for (int64_t i = 0; i < rows * nhole * players; i++) mix(cards[i]);
             for (int64_t i = 0; i < rows * nboard; i++) mix(boards[i]);
         }
+        /* a fixed player, a fixed board card and a dead card: the templates and hole places */
+        static const uint8_t fixed_board[1] = {0}, dead[1] = {5};
+        for (int j = 0; j < 4; j++) fixed[4 + j] = (uint8_t)(51 - j);
+        int64_t rows = ROWS / 10;
+        mix((uint64_t)hr_deal_game(11, (uint64_t)rows, 0, 1000, 3, 4, 0, fixed, 5, fixed_board, 1, dead, 1, cards,
+                                   boards));
+        for (int64_t i = 0; i < rows * 4 * 3; i++) mix(cards[i]);
+        for (int64_t i = 0; i < rows * 5; i++) mix(boards[i]);
     }
     section("deal");
 

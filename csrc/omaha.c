@@ -916,7 +916,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         *large = small + total;
     uint32_t *threshold = (uint32_t *)(large + total);
     error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, known, mask);
-    int nrandom = 0, random_of[HR_MAX_PLAYERS];
+    int nrandom = 0, random_of[HR_MAX_PLAYERS], nranged = 0, ranged_of[HR_MAX_PLAYERS];
     alias_t draw[HR_MAX_PLAYERS];
     for (int p = 0, n = 0; p < nplayers && !error; p++) {
         if (combo_start[p + 1] == combo_start[p]) {
@@ -927,6 +927,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         }
         int even = 1;
         double first_weight = -1;
+        ranged_of[nranged++] = p;
         draw[p].combo = dealable + n;
         draw[p].count = 0;
         for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
@@ -987,7 +988,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
         for (uint64_t d = 0; d < n && !error; d++) {
             uint8_t *table = out->holes + out->count * width, *full = out->boards + out->count * 5;
-            uint64_t used = known;
+            uint64_t used = known, held[HR_MAX_PLAYERS];
             for (int attempt = 0;; attempt++) { /* the ranged players' combos, redrawn on a clash */
                 if (attempt == 1 << 20) { /* the caller decided that they can be dealt; this far, so rare */
                     error = HR_ERR_IMPOSSIBLE;
@@ -995,20 +996,25 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 }
                 used = known;
                 int clash = 0;
-                for (int p = 0; p < nplayers && !clash; p++) {
-                    if (!draw[p].count) continue; /* a random player: dealt from the cards left below */
-                    /* draw_alias's draws, from the columns; a hand's cards by id from its mask */
-                    int k = draw[p].count == 1 ? 0 : (int)below(&rng, (uint32_t)draw[p].count);
+                for (int i = 0; i < nranged && !clash; i++) {
+                    const alias_t *a = &draw[ranged_of[i]];
+                    /* draw_alias's draws, from the columns, as card masks */
+                    int k = a->count == 1 ? 0 : (int)below(&rng, (uint32_t)a->count);
                     uint64_t hand;
-                    if (draw[p].threshold)
-                        hand = hands_of[p][2 * k + (draw[p].count > 1 && !(half32(&rng) < draw[p].threshold[k]))];
+                    if (a->threshold)
+                        hand = hands_of[ranged_of[i]][2 * k + (a->count > 1 && !(half32(&rng) < a->threshold[k]))];
                     else
-                        hand = hands_of[p][k];
+                        hand = hands_of[ranged_of[i]][k];
                     clash = (hand & used) != 0;
                     used |= hand;
-                    for (int j = 0; j < nhole; j++, hand &= hand - 1) table[p * nhole + j] = (uint8_t)hr_ctz64(hand);
+                    held[i] = hand;
                 }
                 if (!clash) break;
+            }
+            for (int i = 0; i < nranged; i++) { /* the hands' cards by id, once the deal stands */
+                uint8_t *hole = table + ranged_of[i] * nhole;
+                uint64_t hand = held[i];
+                for (int j = 0; j < nhole; j++, hand &= hand - 1) hole[j] = (uint8_t)hr_ctz64(hand);
             }
             if (error) break;
             uint32_t picks[52];

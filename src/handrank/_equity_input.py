@@ -94,8 +94,7 @@ def holding_of_text(spec: str) -> Holding:
         cards = _as_two_cards(spec)
         if isinstance(cards, list):
             return Holding(format_cards(cards), {(max(cards), min(cards)): 1.0})
-        shown = repr(spec) if len(spec) <= 40 else repr(spec[:37] + "...")
-        raise ValueError(f"{shown} is neither two hole cards ({cards}) nor a range ({error})") from None
+        raise ValueError(f"{shown_text(spec)} is neither two hole cards ({cards}) nor a range ({error})") from None
     if len(combos) == 1:  # one combo may be two cards as typed ('as kd'): then labelled as cards
         cards = _as_two_cards(spec)
         if isinstance(cards, list):

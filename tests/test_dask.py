@@ -85,6 +85,8 @@ def test_omaha_evaluates_dask_arrays_lazily(hands):
         omaha.evaluate_many(da.from_array(wide, chunks=(12_000, 4)), boards).compute()
     with pytest.raises(ValueError, match="50000 rows and boards 49999"):
         omaha.evaluate_many(lazy_holes, boards[:-1])
+    with pytest.raises(TypeError, match="out= does not apply"):
+        omaha.evaluate_low_many(lazy_holes, boards, out=np.empty(len(boards), np.uint16))
 
 
 @pytest.fixture(scope="module")

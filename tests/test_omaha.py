@@ -258,3 +258,24 @@ def test_pair_tables_equal_ranking_every_five(nhole):
                               error) == -1
     assert np.array_equal(omaha.evaluate_many(holes, boards), high)
     assert np.array_equal(omaha.evaluate_low_many(holes, boards), low)
+
+
+def test_out_receives_the_ranks_and_is_checked():
+    holes, boards = random_hands(2_000, 4, 78)
+    for verb in (omaha.evaluate_many, omaha.evaluate_low_many):
+        out = np.zeros(len(holes), dtype=np.uint16)
+        assert verb(holes, boards, out=out, threads=2) is out
+        assert np.array_equal(out, verb(holes, boards))
+    empty = np.zeros((0, 4), np.uint8), np.zeros((0, 5), np.uint8)
+    assert omaha.evaluate_many(*empty, out=np.zeros(0, np.uint16)).shape == (0,)
+    with pytest.raises(ValueError, match=r"shape \(0,\)"):  # checked on the empty path too
+        omaha.evaluate_many(*empty, out=np.zeros(1, np.uint16))
+    for out, error, words in [(np.zeros(10, np.int32), TypeError, "uint16"), ([0] * 10, TypeError, "uint16"),
+                              (np.zeros(9, np.uint16), ValueError, r"shape \(10,\)"),
+                              (np.zeros(20, np.uint16)[::2], ValueError, "C-contiguous")]:
+        with pytest.raises(error, match=words):
+            omaha.evaluate_low_many(holes[:10], boards[:10], out=out)
+    memory = np.zeros(40, np.uint8)  # the holes read in place, the ranks written over them
+    memory[:] = holes[:10].reshape(-1)
+    with pytest.raises(ValueError, match="overlaps the cards"):
+        omaha.evaluate_many(memory.reshape(10, 4), boards[:10], out=memory[20:].view(np.uint16))

@@ -51,16 +51,24 @@ def card_arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArr
 
 
 def rank_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
-              low: bool, row_offset: int = 0) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
+              low: bool, row_offset: int = 0, out: Any = None
+              ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
     """High and/or low ranks of checked uint8 rows (an empty array for the one not asked), in
-    slices on threads; the first bad row raises, numbered from ``row_offset``."""
+    slices on threads; the first bad row raises, numbered from ``row_offset``. ``out`` (the one
+    asked, with ``high`` or ``low`` but not both) is checked as ``evaluate_many``'s and written."""
     import numpy as np
 
+    from ._rows import output_array
     from ._work import run_slices
 
     rows, nhole = holes.shape
-    high_out = np.empty(rows if high else 0, dtype=np.uint16)
-    low_out = np.empty(rows if low else 0, dtype=np.uint16)
+    if out is not None:
+        out = output_array(out, rows)
+        if np.shares_memory(out, holes) or np.shares_memory(out, boards):
+            raise ValueError("out overlaps the cards: the ranks would overwrite cards not yet read; "
+                             "pass a separate array")
+    high_out = (out if out is not None else np.empty(rows, dtype=np.uint16)) if high else np.empty(0, dtype=np.uint16)
+    low_out = (out if out is not None else np.empty(rows, dtype=np.uint16)) if low else np.empty(0, dtype=np.uint16)
     if rows == 0:
         return high_out, low_out
     nthreads = thread_count(threads, useful=max(1, rows // SLICE_ROWS))

@@ -213,10 +213,12 @@ def describe_low(low: int | None, short: bool = False) -> str:
 # ------------------------------------------------------------------------------ bulk
 
 
-def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
-                  ) -> npt.NDArray[np.uint16]:
+def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None,
+                  out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
     """Omaha high ranks of N hands at once, in C: ``holes`` (N, 4..6) and ``boards`` (N, 5)
     card ids; uint16 ranks 1..7462. ``threads`` splits the rows (the GIL is released).
+    ``out``, a C-contiguous uint16 array of N, receives the ranks and is returned (as in
+    ``handrank.evaluate_many``: if a row is bad, it holds the ranks of some rows only).
 
     >>> import numpy as np
     >>> evaluate_many(np.array([[51, 50, 45, 40]]), np.array([[49, 48, 2, 22, 29]])).tolist()  # As Ah + Ad Ac
@@ -224,28 +226,34 @@ def evaluate_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int |
 
     Raises:
         ValueError: wrong shapes, or a row with an id outside 0..51 or a card twice in its hole
-            and board cards together (the message names the row: its hole cards come first).
-        TypeError: not integer arrays.
+            and board cards together (the message names the row: its hole cards come first);
+            ``out`` of the wrong shape or order, or sharing memory with the cards.
+        TypeError: not integer arrays; ``out`` not a uint16 array, or given with dask arrays.
 
     Dask arrays (``pip install 'handrank[dask]'``) give a lazy dask array, computed block by
     block; a bad row raises when it is computed, numbered from the top.
     """
-    thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
-    if is_dask_array(holes) or is_dask_array(boards):
-        return dask_ranks(holes, boards, threads, True)  # type: ignore[no-any-return]
-    hole_array, board_array = card_arrays(holes, boards)
-    return rank_rows(hole_array, board_array, threads, True, False)[0]
+    return _rank_many(holes, boards, threads, out, True)
 
 
-def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None
-                      ) -> npt.NDArray[np.uint16]:
+def evaluate_low_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, threads: int | None = None,
+                      out: npt.NDArray[np.uint16] | None = None) -> npt.NDArray[np.uint16]:
     """8-or-better lows of N hands at once: uint16, 1..56, or NO_LOW (57) where a hand has
-    none; the input rules (dask arrays included) of ``evaluate_many``."""
-    thread_count(threads)  # checked before the paths split (dask or numpy, rows or none)
+    none; the input rules (dask arrays and ``out`` included) of ``evaluate_many``."""
+    return _rank_many(holes, boards, threads, out, False)
+
+
+def _rank_many(holes: npt.ArrayLike, boards: npt.ArrayLike, threads: object, out: object, high: bool
+               ) -> npt.NDArray[np.uint16]:
+    """evaluate_many (``high``) or evaluate_low_many: every argument checked before the paths
+    split (dask or numpy, rows or none)."""
+    thread_count(threads)
     if is_dask_array(holes) or is_dask_array(boards):
-        return dask_ranks(holes, boards, threads, False)  # type: ignore[no-any-return]
+        if out is not None:
+            raise TypeError("out= does not apply to dask arrays: the result is a dask array")
+        return dask_ranks(holes, boards, threads, high)  # type: ignore[no-any-return]
     hole_array, board_array = card_arrays(holes, boards)
-    return rank_rows(hole_array, board_array, threads, False, True)[1]
+    return rank_rows(hole_array, board_array, threads, high, not high, 0, out)[0 if high else 1]
 
 
 # ------------------------------------------------------------------- bulk simulation

@@ -41,6 +41,8 @@ from ._omaha_tables import pair_tables
 from ._rows import better, is_dask_array
 from ._work import progress_reporter, thread_count
 from .cards import HandLike, format_cards, parse
+from .evaluate import Category
+from .evaluate import category as _holdem_category
 
 if TYPE_CHECKING:
     import numpy as np
@@ -49,7 +51,7 @@ if TYPE_CHECKING:
     from ._equity_engine import EquityResult
 
 __all__ = ["NO_LOW", "LOW_COUNT", "evaluate", "evaluate_many", "evaluate_low", "evaluate_low_many", "compare",
-           "best_five", "describe", "describe_low", "showdown", "OmahaShowdown", "equity", "DEFAULT_TRIALS",
+           "best_five", "category", "describe", "describe_low", "showdown", "OmahaShowdown", "equity", "DEFAULT_TRIALS",
            "EXACT_BUDGET", "deal", "showdown_many", "POT", "preflop_table", "PreflopTable"]
 
 NO_LOW: int = lib.HR_OMAHA_NO_LOW
@@ -185,6 +187,19 @@ def best_five(hole: HandLike, board: HandLike) -> tuple[list[int], list[int]]:
                for three in itertools.combinations(board_cards, 3)]
     ranks = holdem_many(np.array([two + three for two, three in choices], dtype=np.uint8))
     return choices[int(ranks.argmin())]
+
+
+def category(rank: int) -> Category:
+    """The category of a high rank: Hold'em's (``handrank.category``; the same ranks).
+
+    >>> category(evaluate("As Ah Kd Kc", "Ac 7d 2c 9h 3s"))
+    <Category.THREE_OF_A_KIND: 3>
+
+    Raises:
+        ValueError: a rank outside 1..7462.
+        TypeError: not an int.
+    """
+    return _holdem_category(rank)
 
 
 def describe(rank: int, short: bool = False) -> str:

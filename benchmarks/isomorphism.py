@@ -5,7 +5,9 @@
 One thread, random hands as C-contiguous uint8 arrays (generation not timed), medians of
 --repeat runs: Indexer([2, 5]) river indexes (7 cards), Indexer([2, 3]) flop indexes,
 unindex of random river classes, and evaluate_many on the same 7-card rows for the ratio
-issue 22 asks about (river indexes at least 0.5x of it).
+issue 22 asks about (river indexes at least 0.5x of it). Then one hand a call, as a bot asks
+(CPU time, medians): a river index of 7 ints and of a card string, a river unindex, beside
+``handrank.evaluate`` of the same 7 ints.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import argparse
 
 import numpy as np
-from common import machine, random_hands, timed
+from common import cpu_median, machine, random_hands, timed
 
 import handrank
 from handrank.isomorphism import Indexer
@@ -40,6 +42,21 @@ def main() -> None:
           "evaluate_many; issue 22 asks 0.5x)")
     print(f"flop index, Indexer([2, 3]):         {flop_rate / 1e6:7.1f} M hands/s")
     print(f"river unindex, Indexer([2, 5]):      {unindex_rate / 1e6:7.1f} M classes/s")
+    hands = sevens[:10_000].tolist()
+    texts = [handrank.format_cards(hand) for hand in hands]
+    indexes = [int(index) for index in classes[:10_000]]
+
+    def per_call(call: object, items: list[object]) -> float:
+        return cpu_median(lambda: [call(item) for item in items], args.repeat) / len(items)  # type: ignore[operator]
+
+    evaluate_one = per_call(handrank.evaluate, hands)
+    print("one hand a call (CPU time):")
+    print(f"  handrank.evaluate(7 ints):          {evaluate_one * 1e6:7.2f} us")
+    for name, call, items in (("river.index(7 ints)", river.index, hands),
+                              ("river.index(card string)", river.index, texts),
+                              ("river.unindex(int)", river.unindex, indexes)):
+        seconds = per_call(call, items)
+        print(f"  {name + ':':35s} {seconds * 1e6:7.2f} us ({seconds / evaluate_one:.1f}x evaluate)")
 
 
 if __name__ == "__main__":

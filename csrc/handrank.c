@@ -260,7 +260,7 @@ int hr_census(int ncards, int lowest, uint64_t *counts) {
 
 static const struct hr_percall_api percall_api = {
     HR_PERCALL_VERSION, hr_rank, hr_sd_rank_batch, hr_sd_tbs_rank_batch, hr_27_rank_batch, hr_a5_rank_batch,
-    hr_omaha_hand};
+    hr_omaha_hand, hr_iso_index_batch, hr_iso_unindex_batch};
 
 uintptr_t hr_percall_api(void) {
     return (uintptr_t)&percall_api;

@@ -356,14 +356,19 @@ int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, 
  * without cffi's per-call cost. It links no tables of its own: it calls the kernel in
  * handrank._core through these pointers, handed over once at import (hr_percall_api returns
  * the address of a constant struct; HR_PERCALL_VERSION guards against a stale build). */
-#define HR_PERCALL_VERSION 1
+#define HR_PERCALL_VERSION 2
 typedef int64_t (*hr_batch_fn)(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+typedef struct hr_iso hr_iso_t;
 struct hr_percall_api {
     int version;
     int (*rank)(const uint8_t *cards, int ncards); /* hr_rank */
     hr_batch_fn shortdeck, shortdeck_trips, deuce_to_seven, ace_to_five; /* the games' *_rank_batch */
     int (*omaha_hand)(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                       const uint8_t *hole, int nhole, const uint8_t *board); /* hr_omaha_hand */
+    int64_t (*iso_index)(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                         int *error); /* hr_iso_index_batch */
+    int64_t (*iso_unindex)(const hr_iso_t *iso, int round, const uint64_t *indexes, int64_t nrows, uint8_t *cards,
+                           int *error); /* hr_iso_unindex_batch */
 };
 uintptr_t hr_percall_api(void);
 
@@ -373,7 +378,6 @@ uintptr_t hr_percall_api(void);
  * read after that, from any number of threads. Round r (0-based) indexes the cards of rounds
  * 0..r, given round after round. Short deck: ranks six to ace, card ids 16..51. */
 #define HR_ISO_MAX_ROUNDS 8
-typedef struct hr_iso hr_iso_t;
 /* NULL with *error HR_ERR_COUNT (rounds not 1..8, a round not 1.. cards, too many cards, or a
  * round structure too large to list) or HR_ERR_MEMORY. */
 hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int *error);

@@ -196,3 +196,29 @@ def test_bad_input_is_refused_by_name():
             call()
     assert len(flop.index(np.empty((0, 5), dtype=np.uint8))) == 0
     assert flop.unindex(np.empty(0, dtype=np.uint64)).shape == (0, 5)
+
+
+@pytest.mark.parametrize(("rounds", "deck"), [((2, 5), "full"), ((2, 3, 1, 1), "full"), ((4, 3, 1, 1), "full"),
+                                              ((2, 3), "short"), ((1,), "full"), ((10, 10), "full"),
+                                              ((26,), "full")])
+def test_one_hand_a_call_equals_the_bulk_path(rounds, deck):
+    """One hand (ids or text) and one index a call (in C, through handrank._percall) give what
+    the arrays give, on every round, counted from either end."""
+    indexer = Indexer(list(rounds), deck=deck)
+    hands = random_hands(300, sum(rounds), 91, 16 if deck == "short" else 0)
+    for r in range(len(rounds)):
+        width = indexer.cards(r)
+        bulk = indexer.index(hands[:, :width], r)
+        hands_back = indexer.unindex(bulk, r)
+        for row in range(0, len(hands), 7):
+            ids = hands[row, :width].tolist()
+            for form in (ids, tuple(ids), handrank.format_cards(ids)):
+                assert indexer.index(form, r) == indexer.index(form, r - len(rounds)) == bulk[row]
+            assert indexer.unindex(int(bulk[row]), r) == hands_back[row].tolist()
+    last = indexer.size() - 1
+    assert indexer.index(indexer.unindex(last)) == last
+    from handrank import _percall  # the C path answers itself (None would send it the checked way)
+
+    assert _percall.iso_index(indexer._address, *indexer._one[-1], indexer.unindex(last)) == last
+    assert _percall.iso_unindex(indexer._address, *indexer._one[-1], last) == indexer.unindex(last)
+    assert _percall.iso_unindex(indexer._address, *indexer._one[-1], last + 1) is None

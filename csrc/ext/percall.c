@@ -256,16 +256,71 @@ static PyObject *omaha_compare_of(PyObject *const *args, Py_ssize_t nargs) {
     return PyLong_FromLong((a < b) - (a > b));
 }
 
-/* The Omaha calls take two or three arguments. From Python 3.10 they are METH_FASTCALL (in the
+/* Isomorphism: one hand's index, or one index's canonical hand, through the indexer at an
+ * address (handrank.isomorphism.Indexer keeps it alive while it calls); round and the hand's
+ * card count (width) are the caller's, checked by the kernel again. None when the checked
+ * path must answer: anything not taken, a bad card, a wrong count, an index out of range. */
+#define ISO_MAX_CARDS 52
+
+static const hr_iso_t *iso_args(PyObject *const *args, Py_ssize_t nargs, int *round, int *width) {
+    if (nargs != 4) return NULL;
+    const hr_iso_t *iso = (const hr_iso_t *)PyLong_AsVoidPtr(args[0]);
+    long r = PyLong_AsLong(args[1]), w = PyLong_AsLong(args[2]);
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        return NULL;
+    }
+    if (r < 0 || r >= HR_ISO_MAX_ROUNDS || w < 1 || w > ISO_MAX_CARDS) return NULL;
+    *round = (int)r;
+    *width = (int)w;
+    return iso;
+}
+
+static PyObject *iso_index_of(PyObject *const *args, Py_ssize_t nargs) {
+    int round, width, error;
+    const hr_iso_t *iso = iso_args(args, nargs, &round, &width);
+    uint8_t cards[ISO_MAX_CARDS];
+    uint64_t index;
+    if (!iso || read_cards(args[3], cards, width) != width ||
+        api->iso_index(iso, round, cards, 1, &index, &error) >= 0)
+        Py_RETURN_NONE;
+    return PyLong_FromUnsignedLongLong(index);
+}
+
+static PyObject *iso_unindex_of(PyObject *const *args, Py_ssize_t nargs) {
+    int round, width, error;
+    const hr_iso_t *iso = iso_args(args, nargs, &round, &width);
+    if (!iso || Py_TYPE(args[3]) != &PyLong_Type) Py_RETURN_NONE;
+    uint64_t index = PyLong_AsUnsignedLongLong(args[3]);
+    if (index == (uint64_t)-1 && PyErr_Occurred()) { /* negative or over 64 bits */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    uint8_t cards[ISO_MAX_CARDS];
+    if (api->iso_unindex(iso, round, &index, 1, cards, &error) >= 0) Py_RETURN_NONE; /* out of range */
+    PyObject *hand = PyList_New(width);
+    if (!hand) return NULL;
+    for (int i = 0; i < width; i++) {
+        PyObject *card = PyLong_FromLong(cards[i]);
+        if (!card) {
+            Py_DECREF(hand);
+            return NULL;
+        }
+        PyList_SetItem(hand, i, card); /* steals the reference */
+    }
+    return hand;
+}
+
+/* The Omaha and isomorphism calls take two to four arguments. From Python 3.10 they are METH_FASTCALL (in the
  * stable ABI from 3.10, flag 0x0080: the headers of a 3.9 limited-API build do not name it), so
  * a call builds no argument tuple; on 3.9 they are METH_VARARGS, whose tuple is read into an
  * array. PyInit__percall picks one by the running interpreter's version. */
 #define FASTCALL_FLAG 0x0080
-#define OMAHA_MAX_ARGS 3
+#define MAX_ARGS 4
 
 static Py_ssize_t tuple_items(PyObject *args, PyObject **items) {
     Py_ssize_t n = PyTuple_Size(args);
-    if (n > OMAHA_MAX_ARGS) return -1; /* wrong count: refused by omaha_args */
+    if (n > MAX_ARGS) return -1; /* wrong count: refused by omaha_args and iso_args */
     for (Py_ssize_t i = 0; i < n; i++) items[i] = PyTuple_GetItem(args, i);
     return n;
 }
@@ -286,18 +341,38 @@ static PyObject *omaha_compare_fast(PyObject *module, PyObject *const *args, Py_
 }
 
 static PyObject *omaha_high_rank(PyObject *module, PyObject *args) {
-    PyObject *items[OMAHA_MAX_ARGS];
+    PyObject *items[MAX_ARGS];
     return omaha_high_fast(module, items, tuple_items(args, items));
 }
 
 static PyObject *omaha_low_rank(PyObject *module, PyObject *args) {
-    PyObject *items[OMAHA_MAX_ARGS];
+    PyObject *items[MAX_ARGS];
     return omaha_low_fast(module, items, tuple_items(args, items));
 }
 
 static PyObject *omaha_compare(PyObject *module, PyObject *args) {
-    PyObject *items[OMAHA_MAX_ARGS];
+    PyObject *items[MAX_ARGS];
     return omaha_compare_fast(module, items, tuple_items(args, items));
+}
+
+static PyObject *iso_index_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    return iso_index_of(args, nargs);
+}
+
+static PyObject *iso_unindex_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    return iso_unindex_of(args, nargs);
+}
+
+static PyObject *iso_index(PyObject *module, PyObject *args) {
+    PyObject *items[MAX_ARGS];
+    return iso_index_fast(module, items, tuple_items(args, items));
+}
+
+static PyObject *iso_unindex(PyObject *module, PyObject *args) {
+    PyObject *items[MAX_ARGS];
+    return iso_unindex_fast(module, items, tuple_items(args, items));
 }
 
 static void *address(PyObject *value) {
@@ -342,6 +417,8 @@ static PyMethodDef methods[] = {
     {"omaha_high", omaha_high_rank, METH_VARARGS, "omaha_high(hole, board): Omaha high rank, or 0."},
     {"omaha_low", omaha_low_rank, METH_VARARGS, "omaha_low(hole, board): Omaha low, None for none, or 0."},
     {"omaha_compare", omaha_compare, METH_VARARGS, "omaha_compare(a, b, board): 1, -1, 0, or 2 (take the checked path)."},
+    {"iso_index", iso_index, METH_VARARGS, "iso_index(indexer, round, width, hand): the hand's class, or None."},
+    {"iso_unindex", iso_unindex, METH_VARARGS, "iso_unindex(indexer, round, width, index): its canonical hand, or None."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -368,7 +445,9 @@ PyMODINIT_FUNC PyInit__percall(void) {
         static const struct {
             const char *name;
             fastcall_fn fast;
-        } fast[] = {{"omaha_high", omaha_high_fast}, {"omaha_low", omaha_low_fast}, {"omaha_compare", omaha_compare_fast}};
+        } fast[] = {{"omaha_high", omaha_high_fast},       {"omaha_low", omaha_low_fast},
+                    {"omaha_compare", omaha_compare_fast}, {"iso_index", iso_index_fast},
+                    {"iso_unindex", iso_unindex_fast}};
         for (PyMethodDef *method = methods; method->ml_name; method++)
             for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++)
                 if (!strcmp(method->ml_name, fast[i].name)) {

@@ -27,6 +27,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from . import _percall
 from ._core import ffi, lib
 from .cards import exact_int, format_card, format_cards, is_ndarray, parse
 
@@ -79,6 +80,11 @@ class Indexer:
         self._iso = ffi.gc(made, lib.hr_iso_free)
         self.rounds = counts
         self.deck = deck
+        # one hand a call (handrank._percall): the indexer's address (kept alive by _iso), and
+        # each valid round (-len..len - 1, as a plain int) with its round and card count
+        self._address = int(ffi.cast("uintptr_t", made))
+        widths = [int(lib.hr_iso_cards(made, r)) for r in range(len(counts))]
+        self._one = {r: (r % len(counts), widths[r % len(counts)]) for r in range(-len(counts), len(counts))}
 
     def __repr__(self) -> str:
         deck = ", deck='short'" if self.deck == "short" else ""
@@ -112,6 +118,10 @@ class Indexer:
                 named for arrays), a bad round.
             TypeError: not cards, or threads that are not an int.
         """
+        if threads is None and type(round) is int and round in self._one:  # one hand of ints or text, in C
+            found = _percall.iso_index(self._address, *self._one[round], cards)
+            if found is not None:
+                return found
         from ._work import thread_count
 
         r = self._round(round)
@@ -174,6 +184,10 @@ class Indexer:
             ValueError: an index below 0 or not below ``size(round)`` (named), a bad round.
             TypeError: not an int or an integer array.
         """
+        if threads is None and type(indexes) is int and type(round) is int and round in self._one:
+            hand = _percall.iso_unindex(self._address, *self._one[round], indexes)  # one index, in C
+            if hand is not None:
+                return hand
         import numpy as np
 
         from ._work import thread_count

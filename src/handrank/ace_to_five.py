@@ -30,7 +30,7 @@ from . import _percall
 from ._core import lib
 from ._display import html_table
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, rank_into
-from .cards import HandLike, format_cards, parse
+from .cards import HandLike, format_cards, in_rank_order, parse
 
 if TYPE_CHECKING:
     import numpy as np
@@ -166,14 +166,7 @@ def best_five(hand: HandLike) -> list[int]:
     rank = evaluate(cards)
     for five in itertools.combinations(cards, 5):
         if evaluate(list(five)) == rank:
-            order = _pattern(rank)[1]
-            left = list(five)
-            ordered = []
-            for value in order:
-                card = next(c for c in left if c >> 2 == _VALUE_RANK[value])
-                left.remove(card)
-                ordered.append(card)
-            return ordered
+            return in_rank_order(five, [_VALUE_RANK[value] for value in _pattern(rank)[1]])
     raise AssertionError(f"no five of {format_cards(cards)} reaches rank {rank}")
 
 

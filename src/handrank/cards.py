@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import operator
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, SupportsIndex, Union
 
 __all__ = ["RANKS", "SUITS", "CardLike", "HandLike", "card", "parse", "format_card", "format_cards"]
@@ -46,6 +46,14 @@ def shown_text(value: object, limit: int = 40) -> str:
         return repr(value) if len(value) <= limit else f"{value[:limit - 3] + '...'!r} ({len(value):,} characters)"
     text = repr(value)
     return text if len(text) <= limit + 20 else text[:limit + 17] + "..."
+
+
+def in_rank_order(cards: Sequence[int], ranks: Sequence[int]) -> list[int]:
+    """``cards`` ordered as ``ranks`` lists their ranks (0 = deuce .. 12 = ace), as a hand's
+    five are shown: each card at its rank's first place in ``ranks``, cards of one rank in the
+    order given (a stable sort)."""
+    place = list(ranks).index
+    return sorted(cards, key=lambda card: place(card >> 2))
 
 
 def cards_in_token(token: str) -> list[int]:

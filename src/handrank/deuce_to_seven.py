@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from . import _percall
 from ._core import lib
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, rank_into
-from .cards import HandLike, parse
+from .cards import HandLike, in_rank_order, parse
 from .evaluate import Category
 from .names import RANK_PLURALS, RANK_WORDS
 
@@ -144,12 +144,7 @@ def best_five(hand: HandLike) -> list[int]:
     """
     cards = parse(hand)
     rank = evaluate(cards)
-    left, ordered = list(cards), []
-    for card_rank in _pattern(rank)[1]:
-        card = next(c for c in left if c >> 2 == card_rank)
-        left.remove(card)
-        ordered.append(card)
-    return ordered
+    return in_rank_order(cards, _pattern(rank)[1])
 
 
 def census(cards: int = 5) -> object:

@@ -178,15 +178,15 @@ def best_five(hole: HandLike, board: HandLike) -> tuple[list[int], list[int]]:
     >>> format_cards(two), format_cards(three)
     ('Ah 2h', 'Kh Qh Jh')
     """
-    import numpy as np
-
-    from .evaluate import evaluate_many as holdem_many
-
     hole_cards, board_cards = _hand(hole, board)
-    choices = [(list(two), list(three)) for two in itertools.combinations(hole_cards, 2)
-               for three in itertools.combinations(board_cards, 3)]
-    ranks = holdem_many(np.array([two + three for two, three in choices], dtype=np.uint8))
-    return choices[int(ranks.argmin())]
+    best = evaluate(hole_cards, board_cards)  # the rank to find
+    threes = list(itertools.combinations(board_cards, 3))
+    rank_five = _percall.holdem
+    for two in itertools.combinations(hole_cards, 2):  # the first five of that rank, one call into C each
+        for three in threes:
+            if rank_five(two + three) == best:
+                return list(two), list(three)
+    raise AssertionError(f"no five of {hole_cards} and {board_cards} makes their rank {best}")
 
 
 def category(rank: int) -> Category:

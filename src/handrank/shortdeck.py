@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import lib
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, raise_row_error, rank_into
-from .cards import HandLike, format_cards, parse
+from .cards import HandLike, format_cards, in_rank_order, parse
 from .census import CategoryCount, Census
 from .evaluate import Category
 from .showdown import PlayerResult, Showdown, two_card_showdown
@@ -183,20 +183,17 @@ def describe(rank: int, short: bool = False, *, trips_beat_straight: bool = Fals
 
 def _best(cards: list[int], trips_beat_straight: bool) -> tuple[int, list[int]]:
     """The rank of 5..7 short-deck cards and their best five, most significant first."""
-    import numpy as np
-
     if not 5 <= len(cards) <= 7:
         raise ValueError(f"a short-deck hand has 5, 6 or 7 cards, got {len(cards)}")
-    fives = np.array(list(itertools.combinations(cards, 5)), dtype=np.uint8)
-    ranks = evaluate_many(fives, trips_beat_straight=trips_beat_straight)
-    best = int(ranks.min())
-    left = [int(card) for card in fives[int(ranks.argmin())]]
-    ordered = []
-    for card_rank in _pattern(best, trips_beat_straight)[1]:
-        card = next(c for c in left if c >> 2 == card_rank)
-        left.remove(card)
-        ordered.append(card)
-    return best, ordered
+    rank_one = _rank_trips if trips_beat_straight else _rank_plain
+    best, left = RANK_COUNT + 1, []
+    for five in itertools.combinations(cards, 5):  # at most 21, each one call into C
+        rank = rank_one(five)
+        if not rank:  # not reached: the cards are checked (ranked the checked way to name it)
+            rank = _checked_rank(five, rank_one)
+        if rank < best:  # the first of equal fives stays
+            best, left = rank, list(five)
+    return best, in_rank_order(left, _pattern(best, trips_beat_straight)[1])
 
 
 def best_five(hand: HandLike, *, trips_beat_straight: bool = False) -> list[int]:

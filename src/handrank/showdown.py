@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ._core import ffi, lib
 from ._display import html_table
 from ._hands import check_holes, take_hole
-from .cards import HandLike, format_cards, parse
+from .cards import HandLike, format_cards, in_rank_order, parse
 from .evaluate import Category, category, evaluate, rank_checked
 from .names import RANK_PLURALS, RANK_SYMBOLS, describe, plural_name, rank_pattern
 
@@ -23,14 +23,7 @@ def best_five_of(cards: list[int]) -> tuple[int, list[int]]:
     best = ffi.new("uint8_t[5]")
     if lib.hr_best_five(bytes(cards), len(cards), best) != rank:
         raise AssertionError(f"kernel disagrees with itself on {cards}")
-    # Order the five as they are compared: by the rank's pattern, ties by the order given.
-    left = list(best)
-    ordered = []
-    for card_rank in rank_pattern(rank):
-        card = next(c for c in left if c >> 2 == card_rank)
-        left.remove(card)
-        ordered.append(card)
-    return rank, ordered
+    return rank, in_rank_order(best, rank_pattern(rank))  # as they are compared
 
 
 def best_five(hand: HandLike) -> list[int]:

@@ -429,11 +429,8 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
         if hole_cards and len(cards) != len(hole_cards[0]):
             raise ValueError(f"holes[{index}]: every player has the same 4, 5 or 6 hole cards, got {len(cards)}")
         hole_cards.append(cards)
-    import numpy as np
-
-    high, low = rank_rows(np.array(hole_cards, dtype=np.uint8),
-                          np.array([board_cards] * len(hole_cards), dtype=np.uint8), None, True, True)
-    highs, lows = [int(h) for h in high], [int(v) for v in low]
+    both = [_one(cards, board_cards) for cards in hole_cards]  # checked cards: high | low << 16 each, in C
+    highs, lows = [value & 0xFFFF for value in both], [value >> 16 for value in both]
     best_high, best_low = min(highs), min(lows)
     high_winners = [i for i, h in enumerate(highs) if h == best_high]
     low_winners = [i for i, v in enumerate(lows) if v == best_low] if hilo and best_low != NO_LOW else []

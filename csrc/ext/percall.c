@@ -325,55 +325,23 @@ static Py_ssize_t tuple_items(PyObject *args, PyObject **items) {
     return n;
 }
 
-static PyObject *omaha_high_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    return omaha_part(args, nargs, OMAHA_HIGH);
-}
+/* One call taking two to four arguments, from one body over an argument array (`args`,
+ * `nargs`): call_NAME_fast for METH_FASTCALL and call_NAME for METH_VARARGS. */
+#define ARRAY_CALL(name, body)                                                                    \
+    static PyObject *call_##name##_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) { \
+        (void)module;                                                                             \
+        return body;                                                                              \
+    }                                                                                             \
+    static PyObject *call_##name(PyObject *module, PyObject *tuple) {                             \
+        PyObject *items[MAX_ARGS];                                                                \
+        return call_##name##_fast(module, items, tuple_items(tuple, items));                      \
+    }
 
-static PyObject *omaha_low_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    return omaha_part(args, nargs, OMAHA_LOW);
-}
-
-static PyObject *omaha_compare_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    return omaha_compare_of(args, nargs);
-}
-
-static PyObject *omaha_high_rank(PyObject *module, PyObject *args) {
-    PyObject *items[MAX_ARGS];
-    return omaha_high_fast(module, items, tuple_items(args, items));
-}
-
-static PyObject *omaha_low_rank(PyObject *module, PyObject *args) {
-    PyObject *items[MAX_ARGS];
-    return omaha_low_fast(module, items, tuple_items(args, items));
-}
-
-static PyObject *omaha_compare(PyObject *module, PyObject *args) {
-    PyObject *items[MAX_ARGS];
-    return omaha_compare_fast(module, items, tuple_items(args, items));
-}
-
-static PyObject *iso_index_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    return iso_index_of(args, nargs);
-}
-
-static PyObject *iso_unindex_fast(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    return iso_unindex_of(args, nargs);
-}
-
-static PyObject *iso_index(PyObject *module, PyObject *args) {
-    PyObject *items[MAX_ARGS];
-    return iso_index_fast(module, items, tuple_items(args, items));
-}
-
-static PyObject *iso_unindex(PyObject *module, PyObject *args) {
-    PyObject *items[MAX_ARGS];
-    return iso_unindex_fast(module, items, tuple_items(args, items));
-}
+ARRAY_CALL(omaha_high, omaha_part(args, nargs, OMAHA_HIGH))
+ARRAY_CALL(omaha_low, omaha_part(args, nargs, OMAHA_LOW))
+ARRAY_CALL(omaha_compare, omaha_compare_of(args, nargs))
+ARRAY_CALL(iso_index, iso_index_of(args, nargs))
+ARRAY_CALL(iso_unindex, iso_unindex_of(args, nargs))
 
 static void *address(PyObject *value) {
     return PyLong_AsVoidPtr(value);
@@ -414,11 +382,11 @@ static PyMethodDef methods[] = {
     {"shortdeck_trips", shortdeck_trips, METH_O, "shortdeck_trips(hand): short-deck rank, trips beat a straight, or 0."},
     {"deuce_to_seven", deuce_to_seven, METH_O, "deuce_to_seven(hand): deuce-to-seven rank of 5 cards, or 0."},
     {"ace_to_five", ace_to_five, METH_O, "ace_to_five(hand): ace-to-five rank of 5..7 cards, or 0."},
-    {"omaha_high", omaha_high_rank, METH_VARARGS, "omaha_high(hole, board): Omaha high rank, or 0."},
-    {"omaha_low", omaha_low_rank, METH_VARARGS, "omaha_low(hole, board): Omaha low, None for none, or 0."},
-    {"omaha_compare", omaha_compare, METH_VARARGS, "omaha_compare(a, b, board): 1, -1, 0, or 2 (take the checked path)."},
-    {"iso_index", iso_index, METH_VARARGS, "iso_index(indexer, round, width, hand): the hand's class, or None."},
-    {"iso_unindex", iso_unindex, METH_VARARGS, "iso_unindex(indexer, round, width, index): its canonical hand, or None."},
+    {"omaha_high", call_omaha_high, METH_VARARGS, "omaha_high(hole, board): Omaha high rank, or 0."},
+    {"omaha_low", call_omaha_low, METH_VARARGS, "omaha_low(hole, board): Omaha low, None for none, or 0."},
+    {"omaha_compare", call_omaha_compare, METH_VARARGS, "omaha_compare(a, b, board): 1, -1, 0, or 2 (take the checked path)."},
+    {"iso_index", call_iso_index, METH_VARARGS, "iso_index(indexer, round, width, hand): the hand's class, or None."},
+    {"iso_unindex", call_iso_unindex, METH_VARARGS, "iso_unindex(indexer, round, width, index): its canonical hand, or None."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -445,9 +413,11 @@ PyMODINIT_FUNC PyInit__percall(void) {
         static const struct {
             const char *name;
             fastcall_fn fast;
-        } fast[] = {{"omaha_high", omaha_high_fast},       {"omaha_low", omaha_low_fast},
-                    {"omaha_compare", omaha_compare_fast}, {"iso_index", iso_index_fast},
-                    {"iso_unindex", iso_unindex_fast}};
+        } fast[] = {{"omaha_high", call_omaha_high_fast},
+                    {"omaha_low", call_omaha_low_fast},
+                    {"omaha_compare", call_omaha_compare_fast},
+                    {"iso_index", call_iso_index_fast},
+                    {"iso_unindex", call_iso_unindex_fast}};
         for (PyMethodDef *method = methods; method->ml_name; method++)
             for (size_t i = 0; i < sizeof fast / sizeof fast[0]; i++)
                 if (!strcmp(method->ml_name, fast[i].name)) {

@@ -37,9 +37,23 @@ typedef struct {
     uint64_t *config_first; /* [nconfigs + 1]: the configurations' first indexes */
     uint32_t nslots;        /* configuration keys hashed: a power of two, at least 2 x configs */
     int32_t *slot;          /* [nslots]: open addressing from a key's hash to its configuration */
+    int small;              /* every shape's size at most ISO_SMALL_SHAPE: see index_of_sets */
+    /* A configuration's four shape ids s0 >= s1 >= s2 >= s3, ranked as a multiset:
+     * C(s0 + 3, 4) + C(s1 + 2, 3) + C(s2 + 1, 2) + s3 (term[j][s] is the j-th of those
+     * terms for id s), a direct index into config_of_rank: no probe, no branch. NULL where
+     * C(nshapes + 3, 4) passes ISO_MAX_RANKED (the hash above serves then). */
+    int32_t *config_of_rank;
+    uint32_t (*term)[ISO_MAX_SHAPES];
 } iso_round_t;
 
+#define ISO_MAX_RANKED (1u << 18)
+
+/* A group of k suits of one shape whose numbers are all below this has terms C(n + m, m + 1),
+ * m < 4, that fit 64 bits as products of four factors: (n + 3)(n + 2)(n + 1)n / 6 < 2^63. */
+#define ISO_SMALL_SHAPE 50000u
+
 struct hr_iso {
+    uint64_t bit_of[256];     /* id -> its card bit; 0 past 51, so a bad id leaves a row a card short */
     int rounds, ranks, lowest_rank, cards[HR_ISO_MAX_ROUNDS];
     uint32_t binom[14][14];   /* n choose k for n, k <= 13: the per-suit ranks, without loops */
     uint8_t bits13[1 << 13];  /* popcount of 13 bits: a table, for CPUs without the instruction */
@@ -207,6 +221,8 @@ static int build_round(hr_iso_t *iso, int r) {
         for (int k = 0; k <= ISO_SUITS; k++) rd->group_radix[rd->nshapes][k] = choose(size + (uint64_t)k - 1, k);
         of_counts[counts_code(iso, counts, rounds)] = (int16_t)rd->nshapes++;
     }
+    rd->small = 1;
+    for (int i = 0; i < rd->nshapes; i++) rd->small &= rd->shape_size[i] <= ISO_SMALL_SHAPE;
     int chosen[ISO_SUITS], sums[HR_ISO_MAX_ROUNDS] = {0}, n = 0;
     int64_t budget = ISO_LIST_BUDGET;
     if (list_configs(rd, rounds, iso->cards, 0, rd->nshapes - 1, chosen, sums, NULL, NULL, &n, &budget))
@@ -246,6 +262,21 @@ static int build_round(hr_iso_t *iso, int r) {
         while (rd->slot[at] >= 0) at = (at + 1) & (rd->nslots - 1);
         rd->slot[at] = i;
     }
+    uint64_t ranked = choose((uint64_t)rd->nshapes + 3, 4);
+    if (ranked <= ISO_MAX_RANKED) {
+        rd->config_of_rank = malloc(sizeof(int32_t) * (size_t)ranked);
+        rd->term = malloc(sizeof(*rd->term) * 4);
+        if (!rd->config_of_rank || !rd->term) return HR_ERR_MEMORY;
+        for (int j = 0; j < 4; j++)
+            for (int id = 0; id < rd->nshapes; id++) rd->term[j][id] = (uint32_t)choose((uint64_t)id + 3 - (uint64_t)j, 4 - j);
+        for (uint64_t r = 0; r < ranked; r++) rd->config_of_rank[r] = -1;
+        for (int i = 0; i < n; i++) {
+            uint64_t key = rd->config_key[i], rank = 0;
+            for (int j = ISO_SUITS - 1; j >= 0; j--, key /= (uint64_t)rd->nshapes)
+                rank += rd->term[j][key % (uint64_t)rd->nshapes];
+            rd->config_of_rank[rank] = i;
+        }
+    }
     return 0;
 }
 
@@ -258,6 +289,8 @@ void hr_iso_free(hr_iso_t *iso) {
         free(iso->round[r].slot);
         free(iso->round[r].config_key);
         free(iso->round[r].config_first);
+        free(iso->round[r].config_of_rank);
+        free(iso->round[r].term);
     }
     free(iso->shape_of_counts);
     free(iso);
@@ -281,6 +314,7 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
     hr_iso_t *iso = calloc(1, sizeof(hr_iso_t));
     if (!iso) return NULL;
     iso->codes = (int)codes;
+    for (int id = 0; id < 52; id++) iso->bit_of[id] = 1ull << id;
     for (int n = 0; n < 14; n++)
         for (int k = 0; k < 14; k++) iso->binom[n][k] = (uint32_t)choose((uint64_t)n, k);
     for (int m = 0; m < (1 << 13); m++) {
@@ -392,12 +426,39 @@ HR_INLINE uint64_t index_of_sets(const hr_iso_t *iso, const int round, uint32_t 
         shape[s] = (int)(order[s] >> 44);
         number[s] = order[s] & ((1ull << 44) - 1);
     }
-    uint64_t key = 0;
-    for (int s = 0; s < ISO_SUITS; s++) key = key * (uint64_t)rd->nshapes + (uint64_t)shape[s];
-    uint32_t slot = key_hash(key, rd->nslots);
-    while (rd->config_key[rd->slot[slot]] != key) slot = (slot + 1) & (rd->nslots - 1); /* every hand has one */
-    int config = rd->slot[slot];
+    int config;
+    if (rd->config_of_rank) {
+        config = rd->config_of_rank[rd->term[0][shape[0]] + rd->term[1][shape[1]] + rd->term[2][shape[2]] +
+                                    rd->term[3][shape[3]]];
+    } else {
+        uint64_t key = 0;
+        for (int s = 0; s < ISO_SUITS; s++) key = key * (uint64_t)rd->nshapes + (uint64_t)shape[s];
+        uint32_t slot = key_hash(key, rd->nslots);
+        while (rd->config_key[rd->slot[slot]] != key) slot = (slot + 1) & (rd->nslots - 1); /* every hand has one */
+        config = rd->slot[slot];
+    }
     uint64_t within = 0;
+    if (rd->small) {
+        /* Without a branch on the groups (which suits share a shape is as random as the hand,
+         * so branches on it mispredict): from the last suit back, each suit's term
+         * C(n + m, m + 1), m the suits after it in its group, weighted by the radices of the
+         * groups after its group; the same sum as the loop below. */
+        uint64_t weight = 1;
+        int later = 0, first_of_group[ISO_SUITS] = {1, shape[0] != shape[1], shape[1] != shape[2], shape[2] != shape[3]};
+        for (int i = ISO_SUITS - 1; i >= 0; i--) {
+            uint64_t n = number[i], terms[4];
+            terms[0] = n;
+            terms[1] = (n + 1) * n / 2;
+            terms[2] = terms[1] * (n + 2) / 3;
+            terms[3] = terms[2] * (n + 3) / 4;
+            within += terms[later] * weight;
+            /* the group's first suit: its radix counts (masks, not branches) */
+            uint64_t first = 0 - (uint64_t)first_of_group[i], radix = rd->group_radix[shape[i]][later + 1];
+            weight *= 1 + ((radix - 1) & first);
+            later = (later + 1) & (int)~first;
+        }
+        return rd->config_first[config] + within;
+    }
     for (int s = 0; s < ISO_SUITS;) {
         int e = s;
         while (e < ISO_SUITS && shape[e] == shape[s]) e++;
@@ -488,10 +549,10 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
 #if HR_X86_DISPATCH
 #define ISO_LANES 0x1111111111111ull /* bits 0, 4, .., 48: the 13 ranks of suit 0 */
 
-/* Rows indexed with BMI2: a round's cards as one 52-bit mask (checked at once: no id above
- * 51 or below the deck, and as many distinct cards as the row has), each suit's ranks taken
- * out of it by one pext; a row that fails the check goes through index_one, which names the
- * fault as it always did. `hole` and `board` (nonzero) are the two rounds' card counts as
+/* Rows indexed with BMI2: a round's cards as one 52-bit mask (checked at once: no id below
+ * the deck, and as many distinct cards as the row has; an id above 51 has no bit, so the row
+ * falls short too), each suit's ranks taken out of it by one pext; a row that fails the check
+ * goes through index_one, which names the fault as it always did. `hole` and `board` (nonzero) are the two rounds' card counts as
  * constants, for Hold'em's flop, turn and river. */
 ISO_POPCNT static inline __attribute__((always_inline)) int64_t
 index_rows_bmi2(const hr_iso_t *iso, const int round, const uint8_t *cards, int64_t nrows, uint64_t *out, int *error,
@@ -502,18 +563,14 @@ index_rows_bmi2(const hr_iso_t *iso, const int round, const uint8_t *cards, int6
         const uint8_t *hand = cards + row * width;
         uint32_t sets[ISO_SUITS][HR_ISO_MAX_ROUNDS];
         uint64_t all = 0;
-        unsigned over = 0;
         for (int i = 0, at = 0; i <= round; i++) {
             uint64_t mask = 0;
             int count = hole && i == 0 ? hole : hole && i == 1 ? board : iso->cards[i];
-            for (int j = 0; j < count; j++, at++) {
-                over |= (unsigned)(hand[at] + 12) >> 6; /* an id above 51 */
-                mask |= 1ull << (hand[at] & 63);
-            }
+            for (int j = 0; j < count; j++, at++) mask |= iso->bit_of[hand[at]];
             all |= mask;
             for (int s = 0; s < ISO_SUITS; s++) sets[s][i] = (uint32_t)hr_pext64(mask >> shift, ISO_LANES << s);
         }
-        if (HR_UNLIKELY(over | (all & below) | (uint64_t)(__builtin_popcountll(all) ^ width))) {
+        if (HR_UNLIKELY((all & below) | (uint64_t)(__builtin_popcountll(all) ^ width))) {
             int64_t status = index_one(iso, round, hand, out + row);
             if (status < 0) {
                 *error = (int)status;

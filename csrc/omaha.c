@@ -392,28 +392,48 @@ int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const u
 
 /* ------------------------------------------------------------------------ equity */
 
-/* Each player's high rank and low (HR_OMAHA_NO_LOW without one; not computed without hilo)
- * on a full board, through the pair tables. */
+/* Players whose hole cards stay put over many boards (every runout of exact equity): what
+ * their pairs look up in a board's row and how many hole cards each has of each suit are
+ * found once, not again each board. */
+typedef struct {
+    const uint8_t *holes;
+    int nhole, nplayers, npairs;
+    uint8_t entry[HR_MAX_PLAYERS][15];  /* each pair's entry in a board's row */
+    uint8_t of_suit[HR_MAX_PLAYERS][5]; /* hole cards of each suit; [4] (no suit) is 0 */
+} omaha_seats_t;
+
+static void omaha_seats(omaha_seats_t *seats, const uint8_t *holes, int nhole, int nplayers) {
+    seats->holes = holes;
+    seats->nhole = nhole;
+    seats->nplayers = nplayers;
+    for (int q = 0; q < nplayers; q++) {
+        const uint8_t *hole = holes + q * nhole;
+        int npairs = 0;
+        for (int a = 1; a < nhole; a++)
+            for (int b = 0; b < a; b++) seats->entry[q][npairs++] = hr_pair_entry[hole[a] << 6 | hole[b]];
+        seats->npairs = npairs;
+        memset(seats->of_suit[q], 0, 5);
+        for (int j = 0; j < nhole; j++) seats->of_suit[q][hole[j] & 3]++;
+    }
+}
+
+/* Each seated player's high rank and low (HR_OMAHA_NO_LOW without one; not computed without
+ * hilo) on a full board, through the pair tables. */
 HR_INLINE void omaha_players(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                             const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo, int *high,
-                             int *low) {
+                             const omaha_seats_t *seats, const uint8_t *board, int hilo, int *high, int *low) {
     uint64_t key = HR_OMAHA_BOARD_BIAS;
     for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
     uint32_t at = board_row[multiset_slot(key)];
     const uint16_t *high_row = high_table + at, *low_row = low_table + at;
-    uint64_t suited = key & HR_FLUSH_CHECK; /* a suit with three board cards */
-    int s = suited ? hr_ctz64(suited >> HR_SUIT_SHIFT) >> 2 : -1;
-    for (int q = 0; q < nplayers; q++) {
-        const uint8_t *hole = holes + q * nhole;
-        int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, mine = 0;
-        for (int a = 1; a < nhole; a++)
-            for (int b = 0; b < a; b++) {
-                int entry = hr_pair_entry[hole[a] << 6 | hole[b]];
-                h = high_row[entry] < h ? high_row[entry] : h;
-                if (hilo) l = low_row[entry] < l ? low_row[entry] : l;
-            }
-        for (int j = 0; j < nhole; j++) mine += (hole[j] & 3) == s;
-        if (mine >= 2) h = omaha_flush(hole, nhole, board, s, h);
+    /* the suit with three board cards, or 4 (every player's count of it is 0) */
+    int s = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
+    for (int q = 0; q < seats->nplayers; q++) {
+        const uint8_t *entry = seats->entry[q];
+        int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW;
+        for (int k = 0; k < seats->npairs; k++) h = high_row[entry[k]] < h ? high_row[entry[k]] : h;
+        if (hilo)
+            for (int k = 0; k < seats->npairs; k++) l = low_row[entry[k]] < l ? low_row[entry[k]] : l;
+        if (seats->of_suit[q][s] >= 2) h = omaha_flush(seats->holes + q * seats->nhole, seats->nhole, board, s, h);
         high[q] = h;
         low[q] = l;
     }
@@ -442,11 +462,11 @@ HR_INLINE void omaha_shares(const int *high, const int *low, int nplayers, int h
 /* One showdown on a full board: each player's share added to counts (won whole, shared, units)
  * and squares. */
 static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                           const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int hilo,
-                           uint64_t *counts, uint64_t *squares) {
-    int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS];
+                           const omaha_seats_t *seats, const uint8_t *board, int hilo, uint64_t *counts,
+                           uint64_t *squares) {
+    int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS], nplayers = seats->nplayers;
     uint32_t share[HR_MAX_PLAYERS];
-    omaha_players(high_table, low_table, board_row, holes, nhole, nplayers, board, hilo, high, low);
+    omaha_players(high_table, low_table, board_row, seats, board, hilo, high, low);
     omaha_shares(high, low, nplayers, hilo, share);
     for (int q = 0; q < nplayers; q++) {
         counts[3 * q] += share[q] == 2 * HR_SHARE_UNITS;
@@ -709,9 +729,11 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
         if (first >= end) return 0;
         int pick[5];
         hr_unrank(first, ndeck, left, pick);
+        omaha_seats_t seats;
+        omaha_seats(&seats, table, nhole, nplayers);
         for (uint64_t number = first; number < end; number++) {
             for (int i = 0; i < left; i++) full[nboard + i] = deck[pick[i]];
-            omaha_showdown(high_table, low_table, board_row, table, nhole, nplayers, full, hilo, counts, squares);
+            omaha_showdown(high_table, low_table, board_row, &seats, full, hilo, counts, squares);
             ++*deals;
             int i = left - 1;
             while (i >= 0 && pick[i] == ndeck - left + i) i--;
@@ -821,10 +843,11 @@ static void omaha_runouts(omaha_walk_t *w, uint64_t used, double weight) {
     int ndeck = unseen_deck(used, deck), left = 5 - w->nboard, pick[5] = {0, 1, 2, 3, 4};
     for (int j = 0; j < w->nboard; j++) full[j] = w->board[j];
     uint64_t counts[3 * HR_MAX_PLAYERS] = {0}, runouts = 0;
+    omaha_seats_t seats;
+    omaha_seats(&seats, w->table, w->nhole, w->nplayers);
     for (;;) {
         for (int i = 0; i < left; i++) full[w->nboard + i] = deck[pick[i]];
-        omaha_showdown(w->high_table, w->low_table, w->board_row, w->table, w->nhole, w->nplayers, full, w->hilo,
-                       counts, NULL);
+        omaha_showdown(w->high_table, w->low_table, w->board_row, &seats, full, w->hilo, counts, NULL);
         runouts++;
         int i = left - 1;
         while (i >= 0 && pick[i] == ndeck - left + i) i--;

@@ -219,6 +219,6 @@ def test_one_hand_a_call_equals_the_bulk_path(rounds, deck):
     assert indexer.index(indexer.unindex(last)) == last
     from handrank import _percall  # the C path answers itself (None would send it the checked way)
 
-    assert _percall.iso_index(indexer._address, *indexer._one[-1], indexer.unindex(last)) == last
-    assert _percall.iso_unindex(indexer._address, *indexer._one[-1], last) == indexer.unindex(last)
-    assert _percall.iso_unindex(indexer._address, *indexer._one[-1], last + 1) is None
+    assert _percall.iso_index(*indexer._one[-1], indexer.unindex(last)) == last
+    assert _percall.iso_unindex(*indexer._one[-1], last) == indexer.unindex(last)
+    assert _percall.iso_unindex(*indexer._one[-1], last + 1) is None

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = ["Indexer"]
 _ = format_cards  # used by the doctests
 
+_iso_index, _iso_unindex = _percall.iso_index, _percall.iso_unindex
 _SLICE_ROWS = 1 << 18  # rows of one C call (a few ms at the slowest): Ctrl-C is seen between calls
 _MIN_ROWS_PER_THREAD = 1 << 16
 
@@ -80,11 +81,11 @@ class Indexer:
         self._iso = ffi.gc(made, lib.hr_iso_free)
         self.rounds = counts
         self.deck = deck
-        # one hand a call (handrank._percall): the indexer's address (kept alive by _iso), and
-        # each valid round (-len..len - 1, as a plain int) with its round and card count
-        self._address = int(ffi.cast("uintptr_t", made))
+        # one hand a call (handrank._percall): for each valid round (-len..len - 1, as a plain
+        # int), the indexer's address (kept alive by _iso), the round and its card count
+        address = int(ffi.cast("uintptr_t", made))
         widths = [int(lib.hr_iso_cards(made, r)) for r in range(len(counts))]
-        self._one = {r: (r % len(counts), widths[r % len(counts)]) for r in range(-len(counts), len(counts))}
+        self._one = {r: (address, r % len(counts), widths[r % len(counts)]) for r in range(-len(counts), len(counts))}
 
     def __repr__(self) -> str:
         deck = ", deck='short'" if self.deck == "short" else ""
@@ -118,8 +119,9 @@ class Indexer:
                 named for arrays), a bad round.
             TypeError: not cards, or threads that are not an int.
         """
-        if threads is None and type(round) is int and round in self._one:  # one hand of ints or text, in C
-            found = _percall.iso_index(self._address, *self._one[round], cards)
+        one = self._one.get(round) if threads is None and type(round) is int else None
+        if one is not None:  # one hand of ints or text, in C
+            found = _iso_index(*one, cards)
             if found is not None:
                 return found
         from ._work import thread_count
@@ -184,8 +186,9 @@ class Indexer:
             ValueError: an index below 0 or not below ``size(round)`` (named), a bad round.
             TypeError: not an int or an integer array.
         """
-        if threads is None and type(indexes) is int and type(round) is int and round in self._one:
-            hand = _percall.iso_unindex(self._address, *self._one[round], indexes)  # one index, in C
+        one = self._one.get(round) if threads is None and type(round) is int and type(indexes) is int else None
+        if one is not None:  # one index, in C
+            hand = _iso_unindex(*one, indexes)
             if hand is not None:
                 return hand
         import numpy as np

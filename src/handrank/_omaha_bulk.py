@@ -51,40 +51,34 @@ def card_arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArr
 
 
 def rank_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threads: object, high: bool,
-              low: bool, row_offset: int = 0, out: Any = None
-              ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]:
-    """High and/or low ranks of checked uint8 rows (an empty array for the one not asked), in
-    slices on threads; the first bad row raises, numbered from ``row_offset``. ``out`` (the one
-    asked, with ``high`` or ``low`` but not both) is checked as ``evaluate_many``'s and written."""
+              row_offset: int = 0, out: Any = None) -> npt.NDArray[np.uint16]:
+    """High ranks (``high``) or lows of checked uint8 rows, in slices on threads, into ``out``
+    (checked as ``evaluate_many``'s) or a new array; the first bad row raises, numbered from
+    ``row_offset``."""
     import numpy as np
 
     from ._rows import output_array
     from ._work import run_slices
 
     rows, nhole = holes.shape
-    if out is not None:
-        out = output_array(out, rows)
-        if np.shares_memory(out, holes) or np.shares_memory(out, boards):
-            raise ValueError("out overlaps the cards: the ranks would overwrite cards not yet read; "
-                             "pass a separate array")
-    high_out = (out if out is not None else np.empty(rows, dtype=np.uint16)) if high else np.empty(0, dtype=np.uint16)
-    low_out = (out if out is not None else np.empty(rows, dtype=np.uint16)) if low else np.empty(0, dtype=np.uint16)
+    result = output_array(out, rows)
+    if out is not None and (np.shares_memory(result, holes) or np.shares_memory(result, boards)):
+        raise ValueError("out overlaps the cards: the ranks would overwrite cards not yet read; pass a separate array")
     if rows == 0:
-        return high_out, low_out
+        return result
     nthreads = thread_count(threads, useful=max(1, rows // SLICE_ROWS))
     slices = max(nthreads, -(-rows // SLICE_ROWS))
     bounds = [rows * k // slices for k in range(slices + 1)]
     hole_buf, board_buf = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
-    high_buf = ffi.from_buffer("uint16_t[]", high_out) if high else ffi.NULL
-    low_buf = ffi.from_buffer("uint16_t[]", low_out) if low else ffi.NULL
+    target = ffi.from_buffer("uint16_t[]", result)
 
     high_table, low_table, board_row = pair_tables()
 
     def run(start: int, stop: int) -> int:
         error = ffi.new("int *")
         bad = lib.hr_omaha_table_batch(high_table, low_table, board_row, hole_buf + start * nhole, nhole,
-                                       board_buf + start * 5, stop - start, high_buf + start if high else ffi.NULL,
-                                       low_buf + start if low else ffi.NULL, error)
+                                       board_buf + start * 5, stop - start, target + start if high else ffi.NULL,
+                                       ffi.NULL if high else target + start, error)
         return -1 if bad < 0 else start + bad
 
     failures = [bad for bad in run_slices([functools.partial(run, bounds[k], bounds[k + 1])
@@ -92,7 +86,7 @@ def rank_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threa
     if failures:
         row = min(failures)
         raise_row_error(np.concatenate([holes[row:row + 1], boards[row:row + 1]], axis=1), 0, row + row_offset)
-    return high_out, low_out
+    return result
 
 
 def dask_ranks(holes: Any, boards: Any, threads: object, high: bool) -> Any:
@@ -112,7 +106,7 @@ def dask_ranks(holes: Any, boards: Any, threads: object, high: bool) -> Any:
     def block(hole_block: Any, board_block: Any, block_info: Any = None) -> Any:
         first = block_first_row(block_info)
         hole_array, board_array = card_arrays(hole_block, board_block, first)
-        return rank_rows(hole_array, board_array, threads, high, not high, first)[0 if high else 1]
+        return rank_rows(hole_array, board_array, threads, high, first)
 
     return da.map_blocks(block, holes, boards, dtype=np.uint16, drop_axis=1)  # type: ignore[no-untyped-call]
 

@@ -268,7 +268,7 @@ def _rank_many(holes: npt.ArrayLike, boards: npt.ArrayLike, threads: object, out
             raise TypeError("out= does not apply to dask arrays: the result is a dask array")
         return dask_ranks(holes, boards, threads, high)  # type: ignore[no-any-return]
     hole_array, board_array = card_arrays(holes, boards)
-    return rank_rows(hole_array, board_array, threads, high, not high, 0, out)[0 if high else 1]
+    return rank_rows(hole_array, board_array, threads, high, 0, out)
 
 
 # ------------------------------------------------------------------- bulk simulation

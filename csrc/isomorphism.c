@@ -268,7 +268,8 @@ static int build_round(hr_iso_t *iso, int r) {
         rd->term = malloc(sizeof(*rd->term) * 4);
         if (!rd->config_of_rank || !rd->term) return HR_ERR_MEMORY;
         for (int j = 0; j < 4; j++)
-            for (int id = 0; id < rd->nshapes; id++) rd->term[j][id] = (uint32_t)choose((uint64_t)id + 3 - (uint64_t)j, 4 - j);
+            for (int id = 0; id < rd->nshapes; id++)
+                rd->term[j][id] = (uint32_t)choose((uint64_t)(id + 3 - j), 4 - j);
         for (uint64_t r = 0; r < ranked; r++) rd->config_of_rank[r] = -1;
         for (int i = 0; i < n; i++) {
             uint64_t key = rd->config_key[i], rank = 0;
@@ -444,7 +445,8 @@ HR_INLINE uint64_t index_of_sets(const hr_iso_t *iso, const int round, uint32_t 
          * C(n + m, m + 1), m the suits after it in its group, weighted by the radices of the
          * groups after its group; the same sum as the loop below. */
         uint64_t weight = 1;
-        int later = 0, first_of_group[ISO_SUITS] = {1, shape[0] != shape[1], shape[1] != shape[2], shape[2] != shape[3]};
+        int later = 0,
+            first_of_group[ISO_SUITS] = {1, shape[0] != shape[1], shape[1] != shape[2], shape[2] != shape[3]};
         for (int i = ISO_SUITS - 1; i >= 0; i--) {
             uint64_t n = number[i], terms[4];
             terms[0] = n;
@@ -552,8 +554,9 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
 /* Rows indexed with BMI2: a round's cards as one 52-bit mask (checked at once: no id below
  * the deck, and as many distinct cards as the row has; an id above 51 has no bit, so the row
  * falls short too), each suit's ranks taken out of it by one pext; a row that fails the check
- * goes through index_one, which names the fault as it always did. `hole` and `board` (nonzero) are the two rounds' card counts as
- * constants, for Hold'em's flop, turn and river. */
+ * goes through index_one, which names the fault as it always did. `hole` and `board`
+ * (nonzero) are the two rounds' card counts as constants, for Hold'em's flop, turn and
+ * river. */
 ISO_POPCNT static inline __attribute__((always_inline)) int64_t
 index_rows_bmi2(const hr_iso_t *iso, const int round, const uint8_t *cards, int64_t nrows, uint64_t *out, int *error,
                 const int hole, const int board) {

@@ -311,10 +311,11 @@ static PyObject *iso_unindex_of(PyObject *const *args, Py_ssize_t nargs) {
     return hand;
 }
 
-/* The Omaha and isomorphism calls take two to four arguments. From Python 3.10 they are METH_FASTCALL (in the
- * stable ABI from 3.10, flag 0x0080: the headers of a 3.9 limited-API build do not name it), so
- * a call builds no argument tuple; on 3.9 they are METH_VARARGS, whose tuple is read into an
- * array. PyInit__percall picks one by the running interpreter's version. */
+/* The Omaha and isomorphism calls take two to four arguments. From Python 3.10 they are
+ * METH_FASTCALL (in the stable ABI from 3.10, flag 0x0080: the headers of a 3.9 limited-API
+ * build do not name it), so a call builds no argument tuple; on 3.9 they are METH_VARARGS,
+ * whose tuple is read into an array. PyInit__percall picks one by the running interpreter's
+ * version. */
 #define FASTCALL_FLAG 0x0080
 #define MAX_ARGS 4
 
@@ -385,8 +386,8 @@ static PyMethodDef methods[] = {
     {"omaha_high", call_omaha_high, METH_VARARGS, "omaha_high(hole, board): Omaha high rank, or 0."},
     {"omaha_low", call_omaha_low, METH_VARARGS, "omaha_low(hole, board): Omaha low, None for none, or 0."},
     {"omaha_compare", call_omaha_compare, METH_VARARGS, "omaha_compare(a, b, board): 1, -1, 0, or 2 (take the checked path)."},
-    {"iso_index", call_iso_index, METH_VARARGS, "iso_index(indexer, round, width, hand): the hand's class, or None."},
-    {"iso_unindex", call_iso_unindex, METH_VARARGS, "iso_unindex(indexer, round, width, index): its canonical hand, or None."},
+    {"iso_index", call_iso_index, METH_VARARGS, "iso_index(indexer, round, width, hand): its class, or None."},
+    {"iso_unindex", call_iso_unindex, METH_VARARGS, "iso_unindex(indexer, round, width, index): its hand, or None."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -418,15 +418,10 @@ static void omaha_seats(omaha_seats_t *seats, const uint8_t *holes, int nhole, i
 }
 
 /* Each seated player's high rank and low (HR_OMAHA_NO_LOW without one; not computed without
- * hilo) on a full board, through the pair tables. */
-HR_INLINE void omaha_players(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                             const omaha_seats_t *seats, const uint8_t *board, int hilo, int *high, int *low) {
-    uint64_t key = HR_OMAHA_BOARD_BIAS;
-    for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
-    uint32_t at = board_row[multiset_slot(key)];
-    const uint16_t *high_row = high_table + at, *low_row = low_table + at;
-    /* the suit with three board cards, or 4 (every player's count of it is 0) */
-    int s = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
+ * hilo) on a full board whose rows in the pair tables are high_row and low_row, and whose
+ * suit with three cards is s (4 for none: every player's count of it is 0). */
+HR_INLINE void omaha_players(const uint16_t *high_row, const uint16_t *low_row, int s, const omaha_seats_t *seats,
+                             const uint8_t *board, int hilo, int *high, int *low) {
     for (int q = 0; q < seats->nplayers; q++) {
         const uint8_t *entry = seats->entry[q];
         int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW;
@@ -459,20 +454,35 @@ HR_INLINE void omaha_shares(const int *high, const int *low, int nplayers, int h
         share[q] = (high[q] == best ? high_part : 0) + (low[q] == best_low ? low_part : 0);
 }
 
-/* One showdown on a full board: each player's share added to counts (won whole, shared, units)
- * and squares. */
-static void omaha_showdown(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                           const omaha_seats_t *seats, const uint8_t *board, int hilo, uint64_t *counts,
-                           uint64_t *squares) {
-    int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS], nplayers = seats->nplayers;
-    uint32_t share[HR_MAX_PLAYERS];
-    omaha_players(high_table, low_table, board_row, seats, board, hilo, high, low);
-    omaha_shares(high, low, nplayers, hilo, share);
-    for (int q = 0; q < nplayers; q++) {
-        counts[3 * q] += share[q] == 2 * HR_SHARE_UNITS;
-        counts[3 * q + 1] += share[q] > 0 && share[q] < 2 * HR_SHARE_UNITS;
-        counts[3 * q + 2] += share[q];
-        if (squares) squares[q] += (uint64_t)share[q] * share[q];
+/* The showdowns of seated players on `count` full boards (at most HR_OMAHA_BLOCK), each
+ * player's share added to counts (won whole, shared, units) and squares: first every board's
+ * rows in the pair tables, fetched ahead so that their loads overlap, then the players. */
+static void omaha_runout_block(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                               const omaha_seats_t *seats, uint8_t (*boards)[5], int count, int hilo,
+                               uint64_t *counts, uint64_t *squares) {
+    uint32_t at[HR_OMAHA_BLOCK];
+    int suit[HR_OMAHA_BLOCK], nplayers = seats->nplayers;
+    for (int i = 0; i < count; i++) {
+        uint64_t key = HR_OMAHA_BOARD_BIAS;
+        for (int j = 0; j < 5; j++) key += hr_card_key[boards[i][j]];
+        at[i] = board_row[multiset_slot(key)];
+        suit[i] = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
+        for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
+            HR_PREFETCH((const char *)(high_table + at[i]) + byte);
+            if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS];
+        uint32_t share[HR_MAX_PLAYERS];
+        omaha_players(high_table + at[i], low_table + at[i], suit[i], seats, boards[i], hilo, high, low);
+        omaha_shares(high, low, nplayers, hilo, share);
+        for (int q = 0; q < nplayers; q++) {
+            counts[3 * q] += share[q] == 2 * HR_SHARE_UNITS;
+            counts[3 * q + 1] += share[q] > 0 && share[q] < 2 * HR_SHARE_UNITS;
+            counts[3 * q + 2] += share[q];
+            if (squares) squares[q] += (uint64_t)share[q] * share[q];
+        }
     }
 }
 
@@ -727,13 +737,18 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
         uint64_t runouts = hr_choose(ndeck, left);
         if (end > runouts) end = runouts;
         if (first >= end) return 0;
-        int pick[5];
+        int pick[5], count = 0;
         hr_unrank(first, ndeck, left, pick);
         omaha_seats_t seats;
         omaha_seats(&seats, table, nhole, nplayers);
+        uint8_t boards[HR_OMAHA_BLOCK][5];
         for (uint64_t number = first; number < end; number++) {
-            for (int i = 0; i < left; i++) full[nboard + i] = deck[pick[i]];
-            omaha_showdown(high_table, low_table, board_row, &seats, full, hilo, counts, squares);
+            memcpy(boards[count], full, 5);
+            for (int i = 0; i < left; i++) boards[count][nboard + i] = deck[pick[i]];
+            if (++count == HR_OMAHA_BLOCK) {
+                omaha_runout_block(high_table, low_table, board_row, &seats, boards, count, hilo, counts, squares);
+                count = 0;
+            }
             ++*deals;
             int i = left - 1;
             while (i >= 0 && pick[i] == ndeck - left + i) i--;
@@ -741,6 +756,7 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
             pick[i]++;
             for (int j = i + 1; j < left; j++) pick[j] = pick[j - 1] + 1;
         }
+        omaha_runout_block(high_table, low_table, board_row, &seats, boards, count, hilo, counts, squares);
         return 0;
     }
     /* Monte Carlo: chunks [first, end) of HR_EQUITY_CHUNK deals, each its own stream */
@@ -845,9 +861,16 @@ static void omaha_runouts(omaha_walk_t *w, uint64_t used, double weight) {
     uint64_t counts[3 * HR_MAX_PLAYERS] = {0}, runouts = 0;
     omaha_seats_t seats;
     omaha_seats(&seats, w->table, w->nhole, w->nplayers);
+    uint8_t boards[HR_OMAHA_BLOCK][5];
+    int count = 0;
     for (;;) {
-        for (int i = 0; i < left; i++) full[w->nboard + i] = deck[pick[i]];
-        omaha_showdown(w->high_table, w->low_table, w->board_row, &seats, full, w->hilo, counts, NULL);
+        memcpy(boards[count], full, 5);
+        for (int i = 0; i < left; i++) boards[count][w->nboard + i] = deck[pick[i]];
+        if (++count == HR_OMAHA_BLOCK) {
+            omaha_runout_block(w->high_table, w->low_table, w->board_row, &seats, boards, count, w->hilo, counts,
+                               NULL);
+            count = 0;
+        }
         runouts++;
         int i = left - 1;
         while (i >= 0 && pick[i] == ndeck - left + i) i--;
@@ -855,6 +878,7 @@ static void omaha_runouts(omaha_walk_t *w, uint64_t used, double weight) {
         pick[i]++;
         for (int j = i + 1; j < left; j++) pick[j] = pick[j - 1] + 1;
     }
+    omaha_runout_block(w->high_table, w->low_table, w->board_row, &seats, boards, count, w->hilo, counts, NULL);
     for (int k = 0; k < 3 * w->nplayers; k++) w->sums[k] += weight * (double)counts[k];
     *w->weight += weight * (double)runouts;
     *w->deals += runouts;

@@ -23,6 +23,7 @@
 #endif
 
 #define ISO_SUITS 4
+#define ISO_LANES 0x1111111111111ull /* bits 0, 4, .., 48: the 13 ranks of suit 0 */
 #define ISO_MAX_SHAPES 1024      /* shapes of one round */
 #define ISO_LIST_BUDGET 50000000 /* candidates tried while listing a round's configurations (~0.1 s) */
 #define ISO_MAX_CODES (1 << 20) /* count vectors of all rounds: the shape lookup's size */
@@ -58,6 +59,8 @@ struct hr_iso {
     uint32_t binom[14][14];   /* n choose k for n, k <= 13: the per-suit ranks, without loops */
     uint8_t bits13[1 << 13];  /* popcount of 13 bits: a table, for CPUs without the instruction */
     uint16_t colex[1 << 13];  /* colex rank of a set of ranks among ranks 0..12: sum of C(position, j) */
+    uint16_t set_of[1 << 13]; /* colex's inverse: the set of size k and rank r at set_start[k] + r */
+    uint16_t set_start[14];
     int codes;                /* count vectors of all rounds: prod(cards[i] + 1) */
     int16_t *shape_of_counts; /* per round: counts (mixed radix, base cards[i] + 1) -> shape id */
     iso_round_t round[HR_ISO_MAX_ROUNDS];
@@ -121,22 +124,11 @@ static uint64_t largest_below(uint64_t target, int j) {
     return low;
 }
 
-/* The set of `size` positions of colex rank `rank`. */
-static uint32_t colex_unrank(uint64_t rank, int size) {
-    uint32_t bits = 0;
-    for (int j = size; j >= 1; j--) {
-        uint64_t p = largest_below(rank, j);
-        rank -= choose(p, j);
-        bits |= 1u << p;
-    }
-    return bits;
-}
-
-/* The packed bits spread back onto the free positions (a software pdep). */
+/* The packed bits spread back onto the free positions (a software pdep, without a branch on
+ * the bits: they are as random as the hand). */
 static uint32_t spread(uint32_t packed, uint32_t free) {
     uint32_t out = 0;
-    for (int k = 0; free; free &= free - 1, k++)
-        if (packed >> k & 1) out |= free & -free;
+    for (int k = 0; free; free &= free - 1, k++) out |= free & (0u - free) & (0u - (packed >> k & 1));
     return out;
 }
 
@@ -318,12 +310,14 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
     for (int id = 0; id < 52; id++) iso->bit_of[id] = 1ull << id;
     for (int n = 0; n < 14; n++)
         for (int k = 0; k < 14; k++) iso->binom[n][k] = (uint32_t)choose((uint64_t)n, k);
+    for (int k = 0, start = 0; k < 14; start += (int)iso->binom[13][k++]) iso->set_start[k] = (uint16_t)start;
     for (int m = 0; m < (1 << 13); m++) {
         iso->bits13[m] = (uint8_t)hr_popcount64((uint64_t)m);
         uint32_t rank = 0;
         for (int bit = 0, j = 0; bit < 13; bit++)
             if (m >> bit & 1) rank += iso->binom[bit][++j];
         iso->colex[m] = (uint16_t)rank;
+        iso->set_of[iso->set_start[iso->bits13[m]] + rank] = (uint16_t)m;
     }
     iso->rounds = rounds;
     iso->ranks = ranks;
@@ -493,7 +487,8 @@ static int64_t index_one(const hr_iso_t *iso, int round, const uint8_t *cards, u
 
 /* The canonical hand of one index at `round`: its cards, round after round, each round's in
  * increasing id order. */
-static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t *cards) {
+static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t *cards, const int bmi2) {
+    (void)bmi2; /* only x86-64 builds have pdep */
     const iso_round_t *rd = &iso->round[round];
     int low = 0, high = rd->nconfigs - 1;
     while (low < high) { /* the last configuration that starts at or before index */
@@ -533,7 +528,13 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
         for (int i = 0; i <= round; i++) {
             int count = rd->shape[shape[s]][i];
             uint64_t radix = iso->binom[iso->ranks - iso->bits13[used]][count];
-            sets[s][i] = spread(colex_unrank(value % radix, count), all & ~used);
+            /* a set's colex rank is the same among any ranks that hold it: 13 hold every one */
+            uint32_t packed = iso->set_of[iso->set_start[count] + value % radix];
+#if HR_X86_DISPATCH
+            if (bmi2) sets[s][i] = (uint32_t)hr_pdep64(packed, all & ~used);
+            else
+#endif
+                sets[s][i] = spread(packed, all & ~used);
             value /= radix;
             used |= sets[s][i];
         }
@@ -541,15 +542,21 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
     int at = 0;
     for (int i = 0; i <= round; i++) {
         uint64_t round_cards = 0;
-        for (int s = 0; s < ISO_SUITS; s++)
+        for (int s = 0; s < ISO_SUITS; s++) {
+#if HR_X86_DISPATCH
+            if (bmi2) {
+                round_cards |= hr_pdep64((uint64_t)sets[s][i] << iso->lowest_rank, ISO_LANES << s);
+                continue;
+            }
+#endif
             for (uint32_t bits = sets[s][i]; bits; bits &= bits - 1)
                 round_cards |= 1ull << ((hr_ctz64(bits) + iso->lowest_rank) * 4 + s);
+        }
         for (; round_cards; round_cards &= round_cards - 1) cards[at++] = (uint8_t)hr_ctz64(round_cards);
     }
 }
 
 #if HR_X86_DISPATCH
-#define ISO_LANES 0x1111111111111ull /* bits 0, 4, .., 48: the 13 ranks of suit 0 */
 
 /* Rows indexed with BMI2: a round's cards as one 52-bit mask (checked at once: no id below
  * the deck, and as many distinct cards as the row has; an id above 51 has no bit, so the row
@@ -635,13 +642,16 @@ int64_t hr_iso_unindex_batch(const hr_iso_t *iso, int round, const uint64_t *ind
         return 0;
     }
     uint64_t size = hr_iso_size(iso, round);
-    int width = hr_iso_cards(iso, round);
+    int width = hr_iso_cards(iso, round), bmi2 = 0;
+#if HR_X86_DISPATCH
+    bmi2 = hr_fast_bmi2(); /* pdep spreads a suit's ranks where it is fast; every build, the same hands */
+#endif
     for (int64_t row = 0; row < nrows; row++) {
         if (indexes[row] >= size) {
             *error = HR_ERR_RANGE;
             return row;
         }
-        unindex_one(iso, round, indexes[row], cards + row * width);
+        unindex_one(iso, round, indexes[row], cards + row * width, bmi2);
     }
     return -1;
 }

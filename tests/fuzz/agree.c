@@ -172,6 +172,11 @@ int main(void) {
                 for (int64_t r = 0; r < rows; r++) mix(indexes[r]);
                 cards[(rows / 2) * width] = k == 4 ? 3 : 60; /* a card out of the deck, mid-batch */
                 mix((uint64_t)hr_iso_index_batch(iso, round, cards, rows, indexes, &error) ^ (uint64_t)error << 40);
+                /* unindex (pdep or the software spread): classes spread over the whole range */
+                uint64_t size = hr_iso_size(iso, round);
+                for (int64_t r = 0; r < rows; r++) indexes[r] = (uint64_t)r * (size / (uint64_t)rows + 1) % size;
+                mix((uint64_t)hr_iso_unindex_batch(iso, round, indexes, rows, cards, &error));
+                for (int64_t i = 0; i < rows * width; i++) mix(cards[i]);
             }
             hr_iso_free(iso);
         }

@@ -279,3 +279,16 @@ def test_out_receives_the_ranks_and_is_checked():
     memory[:] = holes[:10].reshape(-1)
     with pytest.raises(ValueError, match="overlaps the cards"):
         omaha.evaluate_many(memory.reshape(10, 4), boards[:10], out=memory[20:].view(np.uint16))
+
+
+@pytest.mark.parametrize("nhole", [4, 5, 6])
+def test_best_five_is_the_first_best_pair_and_triple(nhole):
+    """best_five (one five at a time through the one-hand path) equals a brute force over every
+    pair and triple in the order given, on random hands: the first of equal fives."""
+    holes, boards = random_hands(1_500, nhole, 80 + nhole)
+    for hole, board in zip(holes.tolist(), boards.tolist()):
+        choices = [(list(two), list(three)) for two in itertools.combinations(hole, 2)
+                   for three in itertools.combinations(board, 3)]
+        ranks = [handrank.evaluate(two + three) for two, three in choices]
+        assert omaha.best_five(hole, board) == choices[ranks.index(min(ranks))]
+        assert min(ranks) == omaha.evaluate(hole, board)

@@ -218,3 +218,17 @@ def test_cli(capsys):
     assert data["exact"] and data["boards"] == 201_376
     assert main(["rank", "--game", "shortdeck", "2c", "6d", "7h", "8s", "9c"]) == 2
     assert "'2c' is not in the short deck" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("trips_beat_straight", [False, True])
+def test_best_five_is_the_first_best_five(trips_beat_straight):
+    """best_five (each five through the one-hand path) holds the first five of the best rank in
+    the order given, on random hands of 5, 6 and 7 cards."""
+    rng = np.random.default_rng(17 + trips_beat_straight)
+    for n in range(3_000):
+        hand = (rng.permutation(36)[:5 + n % 3] + 16).tolist()
+        fives = list(itertools.combinations(hand, 5))
+        ranks = [sd.evaluate(list(five), trips_beat_straight) for five in fives]
+        best = sd.best_five(hand, trips_beat_straight=trips_beat_straight)
+        assert sorted(best) == sorted(fives[ranks.index(min(ranks))])
+        assert sd.evaluate(best, trips_beat_straight) == sd.evaluate(hand, trips_beat_straight)

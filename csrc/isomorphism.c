@@ -45,6 +45,10 @@ typedef struct {
      * C(nshapes + 3, 4) passes ISO_MAX_RANKED (the hash above serves then). */
     int32_t *config_of_rank;
     uint32_t (*term)[ISO_MAX_SHAPES];
+    /* Where the rounds are Hold'em's hole and board (see iso_vector_round): 32-bit copies
+     * for the vector path, config_first by configuration rank and group_radix[id][k] at
+     * [4 * id + k], k < 4; NULL elsewhere. */
+    uint32_t *first_of_rank, *radix32;
 } iso_round_t;
 
 #define ISO_MAX_RANKED (1u << 18)
@@ -52,6 +56,11 @@ typedef struct {
 /* A group of k suits of one shape whose numbers are all below this has terms C(n + m, m + 1),
  * m < 4, that fit 64 bits as products of four factors: (n + 3)(n + 2)(n + 1)n / 6 < 2^63. */
 #define ISO_SMALL_SHAPE 50000u
+
+#define ISO_COLEX 0x7FF
+#define ISO_COUNT_SHIFT 11
+#define ISO_THRICE_SHIFT 15
+#define ISO_HOLE_RADIX_SHIFT 21
 
 struct hr_iso {
     uint64_t bit_of[256];     /* id -> its card bit; 0 past 51, so a bad id leaves a row a card short */
@@ -61,6 +70,11 @@ struct hr_iso {
     uint16_t colex[1 << 13];  /* colex rank of a set of ranks among ranks 0..12: sum of C(position, j) */
     uint16_t set_of[1 << 13]; /* colex's inverse: the set of size k and rank r at set_start[k] + r */
     uint16_t set_start[14];
+    /* the vector path's one lookup a set: colex rank (bits 0-10), size k (11-14), 3k (15-20),
+     * C(13, k) for k <= 2 (21-31) */
+    uint32_t colex_count[1 << 13];
+    uint64_t free_low[0x304]; /* (hole ids & 3) as bytes -> each suit's 13 - (hole ranks) lowest bits */
+    uint64_t suit_bit[256];        /* id -> bit 16 * suit + rank; 0 past 51 (the vector path's masks) */
     int codes;                /* count vectors of all rounds: prod(cards[i] + 1) */
     int16_t *shape_of_counts; /* per round: counts (mixed radix, base cards[i] + 1) -> shape id */
     iso_round_t round[HR_ISO_MAX_ROUNDS];
@@ -273,6 +287,47 @@ static int build_round(hr_iso_t *iso, int r) {
     return 0;
 }
 
+/* The vector path's tables for round r, where it applies: two rounds of Hold'em's deck, two
+ * hole cards (a suit's hole ranks are at most two bits, taken out of its board ranks by two
+ * masks), every count vector a shape whose id is its code (counts_code: 3 x board + hole),
+ * shapes' numbers below 2^16 (a suit's key, shape << 16 | number, is 32 bits), indexes below
+ * 2^32, and groups of equal shapes whose terms C(n + m, m + 1) come from products of 16-bit
+ * factors: two suits of numbers below 2^15, three of pairs n(n + 1)/2 below 2^15, never four.
+ * Hold'em's flop, turn and river qualify. Leaves the tables NULL where it does not apply;
+ * HR_ERR_MEMORY. */
+static int iso_vector_round(hr_iso_t *iso, int r) {
+    iso_round_t *rd = &iso->round[r];
+    if (r != 1 || iso->ranks != 13 || iso->lowest_rank || iso->cards[0] != 2 || !rd->config_of_rank) return 0;
+    const int16_t *of_counts = iso->shape_of_counts + (size_t)r * (size_t)iso->codes;
+    if (rd->nshapes != 3 * (iso->cards[1] + 1)) return 0;
+    for (int id = 0; id < rd->nshapes; id++)
+        if (of_counts[id] != id || rd->shape_size[id] > 0xFFFF) return 0;
+    if (rd->config_first[rd->nconfigs] > 0xFFFFFFFFull) return 0;
+    for (int i = 0; i < rd->nconfigs; i++) { /* groups of equal shapes: the terms' products stay exact */
+        int shape[ISO_SUITS];
+        uint64_t key = rd->config_key[i];
+        for (int s = ISO_SUITS - 1; s >= 0; s--, key /= (uint64_t)rd->nshapes) shape[s] = (int)(key % rd->nshapes);
+        for (int s = 0, e; s < ISO_SUITS; s = e) {
+            for (e = s; e < ISO_SUITS && shape[e] == shape[s]; e++) {}
+            uint64_t size = rd->shape_size[shape[s]];
+            if ((e - s == 2 && size > 0x7FFF) || (e - s == 3 && size * (size + 1) / 2 > 0x7FFF) || e - s == 4)
+                return 0;
+        }
+    }
+    uint64_t ranked = choose((uint64_t)rd->nshapes + 3, 4);
+    if (ranked > ISO_MAX_RANKED) return 0;
+    rd->first_of_rank = malloc(sizeof(uint32_t) * (size_t)ranked);
+    rd->radix32 = malloc(sizeof(uint32_t) * 4 * (size_t)rd->nshapes);
+    if (!rd->first_of_rank || !rd->radix32) return HR_ERR_MEMORY;
+    for (uint64_t rank = 0; rank < ranked; rank++) {
+        int config = rd->config_of_rank[rank];
+        rd->first_of_rank[rank] = config < 0 ? 0 : (uint32_t)rd->config_first[config];
+    }
+    for (int id = 0; id < rd->nshapes; id++)
+        for (int k = 0; k < 4; k++) rd->radix32[4 * id + k] = (uint32_t)rd->group_radix[id][k]; /* wraps where unused */
+    return 0;
+}
+
 void hr_iso_free(hr_iso_t *iso) {
     if (!iso) return;
     for (int r = 0; r < iso->rounds; r++) {
@@ -284,6 +339,8 @@ void hr_iso_free(hr_iso_t *iso) {
         free(iso->round[r].config_first);
         free(iso->round[r].config_of_rank);
         free(iso->round[r].term);
+        free(iso->round[r].first_of_rank);
+        free(iso->round[r].radix32);
     }
     free(iso->shape_of_counts);
     free(iso);
@@ -307,7 +364,14 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
     hr_iso_t *iso = calloc(1, sizeof(hr_iso_t));
     if (!iso) return NULL;
     iso->codes = (int)codes;
-    for (int id = 0; id < 52; id++) iso->bit_of[id] = 1ull << id;
+    for (int i = 0; i < 0x304; i++) { /* suits i & 3 and i >> 8 & 3 hold a rank each */
+        uint64_t low = 0x1FFF1FFF1FFF1FFFull, top0 = 1ull << (16 * (i & 3) + 12), top1 = 1ull << (16 * (i >> 8 & 3) + 12);
+        iso->free_low[i] = low & ~top0 & ~(top0 == top1 ? top1 >> 1 : top1);
+    }
+    for (int id = 0; id < 52; id++) {
+        iso->bit_of[id] = 1ull << id;
+        iso->suit_bit[id] = 1ull << (16 * (id & 3) + (id >> 2));
+    }
     for (int n = 0; n < 14; n++)
         for (int k = 0; k < 14; k++) iso->binom[n][k] = (uint32_t)choose((uint64_t)n, k);
     for (int k = 0, start = 0; k < 14; start += (int)iso->binom[13][k++]) iso->set_start[k] = (uint16_t)start;
@@ -317,6 +381,9 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
         for (int bit = 0, j = 0; bit < 13; bit++)
             if (m >> bit & 1) rank += iso->binom[bit][++j];
         iso->colex[m] = (uint16_t)rank;
+        uint32_t k = iso->bits13[m];
+        iso->colex_count[m] = rank | k << ISO_COUNT_SHIFT | 3 * k << ISO_THRICE_SHIFT |
+                              (k <= 2 ? iso->binom[13][k] : 0) << ISO_HOLE_RADIX_SHIFT;
         iso->set_of[iso->set_start[iso->bits13[m]] + rank] = (uint16_t)m;
     }
     iso->rounds = rounds;
@@ -335,6 +402,11 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
             hr_iso_free(iso);
             return NULL;
         }
+    }
+    if (rounds >= 2 && iso_vector_round(iso, 1)) {
+        *error = HR_ERR_MEMORY;
+        hr_iso_free(iso);
+        return NULL;
     }
     /* the sizes must fit 64 bits: a total that wrapped is refused */
     for (int r = 0; r < rounds; r++) {
@@ -610,15 +682,179 @@ ISO_POPCNT static int64_t index_batch_bmi2(const hr_iso_t *iso, int round, const
     default: return index_rows_bmi2(iso, round, cards, nrows, out, error, 0, 0);
     }
 }
+
+#include <immintrin.h>
+#define ISO_AVX2 __attribute__((target("avx2,popcnt")))
+
+/* Eight rows' masks (16 bits a suit), hole or board, as four vectors: suit s's ranks a row
+ * in each 32-bit lane, the rows in lanes 0, 1, 4, 5, 2, 3, 6, 7 (ISO_LANE_ORDER puts them
+ * back). */
+ISO_AVX2 HR_INLINE void suits_of(const uint64_t *masks, __m256i suit[ISO_SUITS]) {
+    const __m256i by_suit = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, /* two rows */
+                                             0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+    __m256i a = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)masks), by_suit),
+            b = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(masks + 4)), by_suit);
+    __m256i low = _mm256_permute4x64_epi64(_mm256_unpacklo_epi32(a, b), 0xD8),
+            high = _mm256_permute4x64_epi64(_mm256_unpackhi_epi32(a, b), 0xD8);
+    suit[0] = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(low));
+    suit[1] = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(low, 1));
+    suit[2] = _mm256_cvtepu16_epi32(_mm256_castsi256_si128(high));
+    suit[3] = _mm256_cvtepu16_epi32(_mm256_extracti128_si256(high, 1));
+}
+#define ISO_LANE_ORDER _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)
+
+/* A suit's key, shape << 16 | number, from its hole ranks (at most two) and board ranks: the
+ * board's ranks packed onto those the hole left free (`packed`: already so; otherwise each
+ * hole rank's gap is closed here, the higher first), each set's colex rank and counts from
+ * one lookup (colex_count's fields). */
+ISO_AVX2 HR_INLINE __m256i suit_key(const uint32_t *colex_count, __m256i hole, __m256i board, const int packed) {
+    const __m256i ones = _mm256_set1_epi32(-1), colex = _mm256_set1_epi32(ISO_COLEX), count = _mm256_set1_epi32(15),
+                  thrice = _mm256_set1_epi32(63);
+    if (!packed) {
+        __m256i lowest = _mm256_and_si256(hole, _mm256_sub_epi32(_mm256_setzero_si256(), hole)),
+                other = _mm256_xor_si256(hole, lowest);
+        __m256i below = _mm256_add_epi32(other, ones); /* all ones where there is no such rank */
+        board = _mm256_or_si256(_mm256_and_si256(board, below),
+                                _mm256_andnot_si256(below, _mm256_srli_epi32(board, 1)));
+        below = _mm256_add_epi32(lowest, ones);
+        board = _mm256_or_si256(_mm256_and_si256(board, below),
+                                _mm256_andnot_si256(below, _mm256_srli_epi32(board, 1)));
+    }
+    __m256i of_hole = _mm256_i32gather_epi32((const int *)colex_count, hole, 4),
+            of_board = _mm256_i32gather_epi32((const int *)colex_count, board, 4);
+    /* products of 16-bit halves (the high ones 0) are exact: C(13, 2) x C(13, 6) < 2^18 */
+    __m256i number = _mm256_add_epi32(_mm256_and_si256(of_hole, colex),
+                                      _mm256_madd_epi16(_mm256_srli_epi32(of_hole, ISO_HOLE_RADIX_SHIFT),
+                                                        _mm256_and_si256(of_board, colex)));
+    __m256i shape = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(of_hole, ISO_COUNT_SHIFT), count),
+                                     _mm256_and_si256(_mm256_srli_epi32(of_board, ISO_THRICE_SHIFT), thrice));
+    return _mm256_or_si256(_mm256_slli_epi32(shape, 16), number);
+}
+
+/* Hold'em's hole and board rounds (iso_vector_round), eight hands a step: each hand's two
+ * masks built card by card (checked at once: as many distinct cards as the row has), then
+ * index_of_sets' work on eight lanes: the suits' keys, their order by a network of
+ * compare-swaps, the configuration's rank, the groups' terms summed with masks. Rows of a
+ * step that fails the check go through index_one, which names the fault. Returns as
+ * hr_iso_index_batch; rows past the last whole step are left to the caller (*done). */
+#define ISO_CHUNK 64 /* rows whose masks are found before the vector work on them */
+
+ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                                           int *error, int64_t *done, const int width, const int bmi2) {
+    const iso_round_t *rd = &iso->round[1];
+    const __m256i low16 = _mm256_set1_epi32(0xFFFF), one = _mm256_set1_epi32(1), inverse3 = _mm256_set1_epi32(
+                                                                                     (int)0xAAAAAAABu);
+    int64_t row = 0;
+    uint64_t hole[ISO_CHUNK], board[ISO_CHUNK];
+    for (; row + 8 <= nrows; row += 8) {
+        int chunk = row % ISO_CHUNK;
+        if (!chunk) { /* the masks of the chunk's rows first: written well before they are read */
+            int bad = 0, rows = nrows - row < ISO_CHUNK ? (int)(nrows - row) & ~7 : ISO_CHUNK;
+            for (int d = 0; d < rows; d++) {
+                const uint8_t *hand = cards + (row + d) * width;
+                uint64_t h = iso->suit_bit[hand[0]] | iso->suit_bit[hand[1]], b = 0;
+                for (int j = 2; j < width; j++) b |= iso->suit_bit[hand[j]];
+                bad |= __builtin_popcountll(h | b) ^ width;
+                hole[d] = h;
+                /* with pext and pdep, the board's ranks packed onto the free ones here */
+                board[d] = bmi2 ? hr_pdep64(hr_pext64(b, ~h & 0x1FFF1FFF1FFF1FFFull),
+                                            iso->free_low[(hand[0] | hand[1] << 8) & 0x303])
+                                : b;
+            }
+            if (HR_UNLIKELY(bad)) { /* the chunk's rows one by one, to find the first bad one */
+                for (int d = 0; d < rows; d++) {
+                    int64_t status = index_one(iso, 1, cards + (row + d) * width, out + row + d);
+                    if (status < 0) {
+                        *error = (int)status;
+                        return row + d;
+                    }
+                }
+                row += rows - 8;
+                continue;
+            }
+        }
+        __m256i holes[ISO_SUITS], boards[ISO_SUITS], key[ISO_SUITS];
+        suits_of(hole + chunk, holes);
+        suits_of(board + chunk, boards);
+        for (int s = 0; s < ISO_SUITS; s++) key[s] = suit_key(iso->colex_count, holes[s], boards[s], bmi2);
+#define ISO_SWAP(a, b)                                                                                                 \
+    do {                                                                                                               \
+        __m256i hi = _mm256_max_epu32(key[a], key[b]);                                                                 \
+        key[b] = _mm256_min_epu32(key[a], key[b]);                                                                     \
+        key[a] = hi;                                                                                                   \
+    } while (0)
+        ISO_SWAP(0, 1);
+        ISO_SWAP(2, 3);
+        ISO_SWAP(0, 2);
+        ISO_SWAP(1, 3);
+        ISO_SWAP(1, 2);
+#undef ISO_SWAP
+        __m256i shape[ISO_SUITS], number[ISO_SUITS];
+        for (int s = 0; s < ISO_SUITS; s++) {
+            shape[s] = _mm256_srli_epi32(key[s], 16);
+            number[s] = _mm256_and_si256(key[s], low16);
+        }
+        /* the configuration: C(s0 + 3, 4) + C(s1 + 2, 3) + C(s2 + 1, 2) + s3 */
+        __m256i rank = _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_i32gather_epi32((const int *)rd->term[0], shape[0], 4),
+                             _mm256_i32gather_epi32((const int *)rd->term[1], shape[1], 4)),
+            _mm256_add_epi32(_mm256_srli_epi32(_mm256_madd_epi16(shape[2], _mm256_add_epi32(shape[2], one)), 1),
+                             shape[3]));
+        __m256i index = _mm256_i32gather_epi32((const int *)rd->first_of_rank, rank, 4);
+        /* the groups, from the last suit back, as index_of_sets' small path: a suit's term
+         * C(n + m, m + 1), m the suits after it in its group (at most two), weighted by the
+         * radices of the groups after its group */
+        __m256i weight = one, later = _mm256_setzero_si256(), within = number[3];
+        for (int i = ISO_SUITS - 1; i >= 0; i--) {
+            if (i < ISO_SUITS - 1) {
+                /* products of signed 16-bit halves: exact where the term is used (the bounds
+                 * iso_vector_round checks) */
+                __m256i n = number[i], pairs = _mm256_srli_epi32(_mm256_madd_epi16(n, _mm256_add_epi32(n, one)), 1);
+                __m256i term = _mm256_blendv_epi8(n, pairs, _mm256_cmpeq_epi32(later, one));
+                if (i < ISO_SUITS - 2) {
+                    __m256i triples = _mm256_mullo_epi32(
+                        _mm256_madd_epi16(pairs, _mm256_add_epi32(n, _mm256_add_epi32(one, one))), inverse3);
+                    term = _mm256_blendv_epi8(term, triples, _mm256_cmpgt_epi32(later, one));
+                }
+                within = _mm256_add_epi32(within, _mm256_mullo_epi32(term, weight));
+            }
+            if (i == 0) break;
+            __m256i joined = _mm256_cmpeq_epi32(shape[i - 1], shape[i]); /* not the first of its group */
+            __m256i radix = _mm256_i32gather_epi32(
+                (const int *)rd->radix32, _mm256_add_epi32(_mm256_slli_epi32(shape[i], 2), _mm256_add_epi32(later, one)),
+                4);
+            weight = _mm256_mullo_epi32(weight, _mm256_blendv_epi8(radix, one, joined));
+            later = _mm256_and_si256(_mm256_add_epi32(later, one), joined);
+        }
+        index = _mm256_permutevar8x32_epi32(_mm256_add_epi32(index, within), ISO_LANE_ORDER);
+        _mm256_storeu_si256((__m256i *)(out + row), _mm256_cvtepu32_epi64(_mm256_castsi256_si128(index)));
+        _mm256_storeu_si256((__m256i *)(out + row + 4), _mm256_cvtepu32_epi64(_mm256_extracti128_si256(index, 1)));
+    }
+    *done = row;
+    return -1;
+}
+
+ISO_AVX2 static int64_t index_avx2(const hr_iso_t *iso, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                                   int *error, int64_t *done) {
+    int bmi2 = hr_fast_bmi2();
+#ifdef ISO_NO_PEXT /* tests build the other path so */
+    bmi2 = 0;
+#endif
+    switch (iso->cards[1] + 8 * bmi2) { /* each row's width a constant: the loops over its cards unroll */
+    case 3: return index_rows_avx2(iso, cards, nrows, out, error, done, 5, 0);
+    case 4: return index_rows_avx2(iso, cards, nrows, out, error, done, 6, 0);
+    case 5: return index_rows_avx2(iso, cards, nrows, out, error, done, 7, 0);
+    case 11: return index_rows_avx2(iso, cards, nrows, out, error, done, 5, 1);
+    case 12: return index_rows_avx2(iso, cards, nrows, out, error, done, 6, 1);
+    case 13: return index_rows_avx2(iso, cards, nrows, out, error, done, 7, 1);
+    default: return index_rows_avx2(iso, cards, nrows, out, error, done, 2 + iso->cards[1], bmi2);
+    }
+}
 #endif
 
-int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
-                           int *error) {
-    *error = 0;
-    if (round < 0 || round >= iso->rounds) {
-        *error = HR_ERR_COUNT;
-        return 0;
-    }
+/* Rows through the scalar paths: pext where it is fast, index_one elsewhere. */
+static int64_t index_rows_scalar(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                                 int *error) {
 #if HR_X86_DISPATCH
     if (hr_fast_bmi2() && __builtin_cpu_supports("popcnt")) /* not where pext is microcode */
         return index_batch_bmi2(iso, round, cards, nrows, out, error);
@@ -632,6 +868,26 @@ int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards,
         }
     }
     return -1;
+}
+
+int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards, int64_t nrows, uint64_t *out,
+                           int *error) {
+    *error = 0;
+    if (round < 0 || round >= iso->rounds) {
+        *error = HR_ERR_COUNT;
+        return 0;
+    }
+    int64_t done = 0;
+#if HR_X86_DISPATCH
+    if (round == 1 && iso->round[1].first_of_rank && __builtin_cpu_supports("avx2") &&
+        __builtin_cpu_supports("popcnt")) {
+        int64_t bad = index_avx2(iso, cards, nrows, out, error, &done);
+        if (bad >= 0) return bad;
+    }
+#endif
+    int64_t bad = index_rows_scalar(iso, round, cards + done * hr_iso_cards(iso, round), nrows - done, out + done,
+                                    error);
+    return bad < 0 ? -1 : done + bad;
 }
 
 int64_t hr_iso_unindex_batch(const hr_iso_t *iso, int round, const uint64_t *indexes, int64_t nrows, uint8_t *cards,

@@ -222,3 +222,49 @@ def test_one_hand_a_call_equals_the_bulk_path(rounds, deck):
     assert _percall.iso_index(*indexer._one[-1], indexer.unindex(last)) == last
     assert _percall.iso_unindex(*indexer._one[-1], last) == indexer.unindex(last)
     assert _percall.iso_unindex(*indexer._one[-1], last + 1) is None
+
+
+@pytest.mark.parametrize("board", [3, 4, 5])
+def test_vector_rows_equal_the_one_hand_path(board):
+    """Hold'em's flop, turn and river arrays go eight rows at a time through a vector path (where
+    the CPU has AVX2); one hand a call goes the scalar way. Every length up to 40 (the tails),
+    and a bad row at each place of a chunk of 64 rows: the same indexes and the same message."""
+    from handrank import _percall
+
+    indexer = Indexer([2, board])
+    hands = random_hands(3_000, 2 + board, 40 + board)
+    bulk = indexer.index(hands)
+    one = np.array([_percall.iso_index(*indexer._one[-1], row) for row in hands.tolist()], dtype=np.uint64)
+    assert (bulk == one).all()
+    for length in range(41):
+        assert (indexer.index(hands[:length]) == one[:length]).all()
+    for row in (0, 7, 8, 63, 64, 65, 130, 2_999):
+        for column, value in ((0, 52), (1 + board, int(hands[row, 0])), (2, 255)):
+            bad = hands.copy()
+            bad[row, column] = value
+            with pytest.raises(ValueError, match=f"row {row}: "):
+                indexer.index(bad)
+
+
+def test_index_into_out():
+    river = Indexer([2, 5])
+    hands = random_hands(1_000, 7, 5)
+    out = np.zeros(1_000, dtype=np.uint64)
+    assert river.index(hands, out=out) is out and (out == river.index(hands)).all()
+    flop = Indexer([2, 3, 1, 1])
+    out = np.zeros(1_000, dtype=np.uint64)
+    assert (flop.index(hands[:, :5], 1, out=out) == flop.index(hands[:, :5], 1)).all()
+    cases = [
+        (lambda: river.index(hands, out=np.zeros(1_000, dtype=np.int64)), TypeError, "uint64"),
+        (lambda: river.index(hands, out=[0] * 1_000), TypeError, "uint64"),
+        (lambda: river.index(hands, out=np.zeros(999, dtype=np.uint64)), ValueError, r"shape \(1000,\)"),
+        (lambda: river.index(hands, out=np.zeros(2_000, dtype=np.uint64)[::2]), ValueError, "C-contiguous"),
+        (lambda: river.index("As Ks Qs Js Ts 2c 3d", out=np.zeros(1, dtype=np.uint64)), TypeError, "one hand"),
+    ]
+    for call, kind, words in cases:
+        with pytest.raises(kind, match=words):
+            call()
+    shared = np.zeros(8_000, dtype=np.uint8)  # cards read in place, and out over the same bytes
+    shared[:7_000] = hands.reshape(-1)
+    with pytest.raises(ValueError, match="overlaps the cards"):
+        river.index(shared[:7_000].reshape(1_000, 7), out=shared.view(np.uint64))

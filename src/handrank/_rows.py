@@ -114,16 +114,17 @@ def rows_thread_count(threads: object, rows: int) -> int:
 
 
 def output_array(out: Any, rows: int, shape: tuple[int, ...] | None = None,
-                 name: str = "out") -> npt.NDArray[np.uint16]:
-    """``out`` checked as a C-contiguous, writeable uint16 array of ``shape`` (default
-    ``(rows,)``), or a new one when it is None; ``name`` is what messages call it."""
+                 name: str = "out", dtype: str = "uint16") -> npt.NDArray[Any]:
+    """``out`` checked as a C-contiguous, writeable array of ``dtype`` (uint16 unless said) and
+    ``shape`` (default ``(rows,)``), or a new one when it is None; ``name`` is what messages
+    call it."""
     import numpy as np
 
     shape = (rows,) if shape is None else shape
     if out is None:
-        return np.empty(shape, dtype=np.uint16)
-    if not isinstance(out, np.ndarray) or out.dtype != np.uint16:
-        raise TypeError(f"{name} must be a numpy uint16 array, got {getattr(out, 'dtype', type(out).__name__)}")
+        return np.empty(shape, dtype=dtype)
+    if not isinstance(out, np.ndarray) or out.dtype != np.dtype(dtype):
+        raise TypeError(f"{name} must be a numpy {dtype} array, got {getattr(out, 'dtype', type(out).__name__)}")
     if out.shape != shape:
         raise ValueError(f"{name} must have shape {shape} for {rows} rows, got {out.shape}")
     if not out.flags.c_contiguous or not out.flags.writeable:

@@ -110,16 +110,23 @@ class Indexer:
         """How many cards a hand of round ``round`` has: the cards of rounds 0..round."""
         return int(lib.hr_iso_cards(self._iso, self._round(round)))
 
-    def index(self, cards: Any, round: int = -1, *, threads: int | None = None) -> Any:
+    def index(self, cards: Any, round: int = -1, *, threads: int | None = None,
+              out: npt.NDArray[np.uint64] | None = None) -> Any:
         """The class of a hand (an int), or of each row of an (N, cards) integer array (a uint64
         array): the cards of rounds 0..``round``, round after round.
 
+        For an array, ``out`` (a C-contiguous uint64 array of N) receives the indexes and is
+        returned: reusing one saves allocating a new array every call. If a row is bad, ``out``
+        holds the indexes of some rows and garbage in others.
+
         Raises:
             ValueError: a wrong number of cards, a card twice or outside the deck (the row is
-                named for arrays), a bad round.
-            TypeError: not cards, or threads that are not an int.
+                named for arrays), a bad round; ``out`` of the wrong shape or order, or sharing
+                memory with the cards.
+            TypeError: not cards, or threads that are not an int; ``out`` not a uint64 array, or
+                given with one hand.
         """
-        one = self._one.get(round) if threads is None and type(round) is int else None
+        one = self._one.get(round) if threads is None and out is None and type(round) is int else None
         if one is not None:  # one hand of ints or text, in C
             found = _iso_index(*one, cards)
             if found is not None:
@@ -130,7 +137,9 @@ class Indexer:
         width = self.cards(r)
         nthreads = thread_count(threads)
         if is_ndarray(cards) and cards.ndim == 2 or _is_table(cards):
-            return self._index_many(cards, r, width, nthreads)
+            return self._index_many(cards, r, width, nthreads, out)
+        if out is not None:
+            raise TypeError("out= takes the indexes of an (N, cards) array of hands, not of one hand")
         ids = parse(cards)
         if len(ids) != width:
             raise ValueError(f"round {r} of {self!r} takes {width} cards, got {len(ids)}")
@@ -146,14 +155,18 @@ class Indexer:
                 if card < 16:
                     raise ValueError(f"{where}card {format_card(card)!r} is not in the short deck (six through ace)")
 
-    def _index_many(self, cards: Any, r: int, width: int, nthreads: int) -> npt.NDArray[np.uint64]:
+    def _index_many(self, cards: Any, r: int, width: int, nthreads: int, out: Any) -> npt.NDArray[np.uint64]:
         import numpy as np
 
-        from ._rows import as_cards
+        from ._rows import as_cards, output_array
 
         matrix = as_cards(cards, "cards", (None, width))
         rows = len(matrix)
-        out = np.empty(rows, dtype=np.uint64)
+        given = out is not None
+        out = output_array(out, rows, dtype="uint64")
+        if given and np.shares_memory(out, matrix):
+            raise ValueError("out overlaps the cards: the indexes would overwrite cards not yet read; "
+                             "pass a separate array")
         source, target = ffi.from_buffer("uint8_t[]", matrix), ffi.from_buffer("uint64_t[]", out)
 
         def run(start: int, stop: int) -> tuple[int, int]:

@@ -153,7 +153,7 @@ int main(void) {
     }
     section("deal");
 
-    { /* isomorphism indexes: the BMI2 rows and the portable ones, on valid and faulty rows */
+    { /* isomorphism indexes: the vector rows, the BMI2 ones and the portable ones, on valid and faulty rows */
         static const int shapes[5][4] = {{2, 2, 5, 0}, {3, 2, 3, 1}, {2, 4, 5, 0}, {1, 2, 0, 0}, {3, 2, 3, 1}};
         static uint64_t indexes[ROWS / 10];
         for (int k = 0; k < 5; k++) {
@@ -170,6 +170,10 @@ int main(void) {
                     mix((uint64_t)error);
                 }
                 for (int64_t r = 0; r < rows; r++) mix(indexes[r]);
+                if (k != 4) { /* the same rows in one batch: Hold'em's vector rows, eight at a time */
+                    mix((uint64_t)hr_iso_index_batch(iso, round, cards, rows, indexes, &error));
+                    for (int64_t r = 0; r < rows; r++) mix(indexes[r]);
+                }
                 cards[(rows / 2) * width] = k == 4 ? 3 : 60; /* a card out of the deck, mid-batch */
                 mix((uint64_t)hr_iso_index_batch(iso, round, cards, rows, indexes, &error) ^ (uint64_t)error << 40);
                 /* unindex (pdep or the software spread): classes spread over the whole range */

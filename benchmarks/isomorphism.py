@@ -5,9 +5,10 @@
 One thread, random hands as C-contiguous uint8 arrays (generation not timed), results into
 arrays given as out= (allocation not timed), medians of --repeat runs: Indexer([2, 5])
 river indexes (7 cards), Indexer([2, 3]) flop indexes, unindex of random river classes,
-and evaluate_many on the same 7-card rows for the ratio issue 22 asks about (river indexes at least 0.5x of it). Then one hand a call, as a bot asks
-(CPU time, medians): a river index of 7 ints and of a card string, a river unindex, beside
-``handrank.evaluate`` of the same 7 ints.
+and evaluate_many on the same 7-card rows for the ratio issue 22 asks about (river
+indexes at least 0.5x of it). Then one hand a call, as a bot asks (CPU time, medians): a
+river index of 7 ints and of a card string, a river unindex, beside ``handrank.evaluate``
+of the same 7 ints.
 """
 
 from __future__ import annotations

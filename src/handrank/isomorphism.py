@@ -162,12 +162,11 @@ class Indexer:
 
         matrix = as_cards(cards, "cards", (None, width))
         rows = len(matrix)
-        given = out is not None
-        out = output_array(out, rows, dtype="uint64")
-        if given and np.shares_memory(out, matrix):
+        result: npt.NDArray[np.uint64] = output_array(out, rows, dtype="uint64")
+        if out is not None and np.shares_memory(result, matrix):
             raise ValueError("out overlaps the cards: the indexes would overwrite cards not yet read; "
                              "pass a separate array")
-        source, target = ffi.from_buffer("uint8_t[]", matrix), ffi.from_buffer("uint64_t[]", out)
+        source, target = ffi.from_buffer("uint8_t[]", matrix), ffi.from_buffer("uint64_t[]", result)
 
         def run(start: int, stop: int) -> tuple[int, int]:
             error = ffi.new("int *")
@@ -177,7 +176,7 @@ class Indexer:
         for bad, _ in sorted(_run(rows, nthreads, run), key=lambda result: result[0] < 0):
             if bad >= 0:
                 self._row_error(matrix, bad)
-        return out
+        return result
 
     def _row_error(self, matrix: npt.NDArray[Any], row: int) -> None:
         values = [int(v) for v in matrix[row]]

@@ -45,10 +45,10 @@ typedef struct {
      * C(nshapes + 3, 4) passes ISO_MAX_RANKED (the hash above serves then). */
     int32_t *config_of_rank;
     uint32_t (*term)[ISO_MAX_SHAPES];
-    /* Where the rounds are Hold'em's hole and board (see iso_vector_round): 32-bit copies
-     * for the vector path, config_first by configuration rank and group_radix[id][k] at
-     * [4 * id + k], k < 4; NULL elsewhere. */
-    uint32_t *first_of_rank, *radix32;
+    /* Where the rounds are Hold'em's hole and board (see iso_vector_round), the vector path's
+     * table by configuration rank: [4 * rank] its first index, [4 * rank + 1 + j] the weight
+     * of suit 2 - j (the radices of the groups after it); NULL elsewhere. */
+    uint32_t *first_of_rank;
 } iso_round_t;
 
 #define ISO_MAX_RANKED (1u << 18)
@@ -316,15 +316,27 @@ static int iso_vector_round(hr_iso_t *iso, int r) {
     }
     uint64_t ranked = choose((uint64_t)rd->nshapes + 3, 4);
     if (ranked > ISO_MAX_RANKED) return 0;
-    rd->first_of_rank = malloc(sizeof(uint32_t) * (size_t)ranked);
-    rd->radix32 = malloc(sizeof(uint32_t) * 4 * (size_t)rd->nshapes);
-    if (!rd->first_of_rank || !rd->radix32) return HR_ERR_MEMORY;
+    rd->first_of_rank = calloc((size_t)ranked, sizeof(uint32_t) * 4);
+    if (!rd->first_of_rank) return HR_ERR_MEMORY;
     for (uint64_t rank = 0; rank < ranked; rank++) {
-        int config = rd->config_of_rank[rank];
-        rd->first_of_rank[rank] = config < 0 ? 0 : (uint32_t)rd->config_first[config];
+        int config = rd->config_of_rank[rank], shape[ISO_SUITS];
+        if (config < 0) continue;
+        uint32_t *row = rd->first_of_rank + 4 * rank;
+        row[0] = (uint32_t)rd->config_first[config];
+        uint64_t key = rd->config_key[config], weight = 1;
+        for (int s = ISO_SUITS - 1; s >= 0; s--, key /= (uint64_t)rd->nshapes) shape[s] = (int)(key % rd->nshapes);
+        /* as index_of_sets' small path: suit i's weight is the product of the radices of the
+         * groups after its group (below the round's size, as every product here) */
+        for (int i = ISO_SUITS - 1, later = 0; i >= 0; i--) {
+            if (i < ISO_SUITS - 1) row[3 - i] = (uint32_t)weight;
+            if (i == 0 || shape[i - 1] != shape[i]) {
+                weight *= rd->group_radix[shape[i]][later + 1];
+                later = 0;
+            } else {
+                later++;
+            }
+        }
     }
-    for (int id = 0; id < rd->nshapes; id++)
-        for (int k = 0; k < 4; k++) rd->radix32[4 * id + k] = (uint32_t)rd->group_radix[id][k]; /* wraps where unused */
     return 0;
 }
 
@@ -340,7 +352,6 @@ void hr_iso_free(hr_iso_t *iso) {
         free(iso->round[r].config_of_rank);
         free(iso->round[r].term);
         free(iso->round[r].first_of_rank);
-        free(iso->round[r].radix32);
     }
     free(iso->shape_of_counts);
     free(iso);
@@ -746,89 +757,96 @@ ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *c
                                                                                      (int)0xAAAAAAABu);
     int64_t row = 0;
     uint64_t hole[ISO_CHUNK], board[ISO_CHUNK];
-    for (; row + 8 <= nrows; row += 8) {
-        int chunk = row % ISO_CHUNK;
-        if (!chunk) { /* the masks of the chunk's rows first: written well before they are read */
-            int bad = 0, rows = nrows - row < ISO_CHUNK ? (int)(nrows - row) & ~7 : ISO_CHUNK;
-            for (int d = 0; d < rows; d++) {
-                const uint8_t *hand = cards + (row + d) * width;
-                uint64_t h = iso->suit_bit[hand[0]] | iso->suit_bit[hand[1]], b = 0;
-                for (int j = 2; j < width; j++) b |= iso->suit_bit[hand[j]];
-                bad |= __builtin_popcountll(h | b) ^ width;
-                hole[d] = h;
-                /* with pext and pdep, the board's ranks packed onto the free ones here */
-                board[d] = bmi2 ? hr_pdep64(hr_pext64(b, ~h & 0x1FFF1FFF1FFF1FFFull),
-                                            iso->free_low[(hand[0] | hand[1] << 8) & 0x303])
-                                : b;
-            }
-            if (HR_UNLIKELY(bad)) { /* the chunk's rows one by one, to find the first bad one */
-                for (int d = 0; d < rows; d++) {
-                    int64_t status = index_one(iso, 1, cards + (row + d) * width, out + row + d);
-                    if (status < 0) {
-                        *error = (int)status;
-                        return row + d;
-                    }
-                }
-                row += rows - 8;
-                continue;
-            }
+    __m256i sorted[ISO_CHUNK / 8][ISO_SUITS];
+    while (row + 8 <= nrows) {
+        /* A chunk in three passes, each over its blocks of eight rows: the work of one block
+         * is a long chain (lookups, then the order, then more lookups), so blocks are
+         * interleaved by passes (their results kept in between), not left to the CPU. */
+        int bad = 0, rows = nrows - row < ISO_CHUNK ? (int)(nrows - row) & ~7 : ISO_CHUNK;
+        for (int d = 0; d < rows; d++) { /* 1: each row's masks */
+            const uint8_t *hand = cards + (row + d) * width;
+            uint64_t h = iso->suit_bit[hand[0]] | iso->suit_bit[hand[1]], b = 0;
+            for (int j = 2; j < width; j++) b |= iso->suit_bit[hand[j]];
+            bad |= __builtin_popcountll(h | b) ^ width;
+            hole[d] = h;
+            /* with pext and pdep, the board's ranks packed onto the free ones here */
+            board[d] = bmi2 ? hr_pdep64(hr_pext64(b, ~h & 0x1FFF1FFF1FFF1FFFull),
+                                        iso->free_low[(hand[0] | hand[1] << 8) & 0x303])
+                            : b;
         }
-        __m256i holes[ISO_SUITS], boards[ISO_SUITS], key[ISO_SUITS];
-        suits_of(hole + chunk, holes);
-        suits_of(board + chunk, boards);
-        for (int s = 0; s < ISO_SUITS; s++) key[s] = suit_key(iso->colex_count, holes[s], boards[s], bmi2);
+        if (HR_UNLIKELY(bad)) { /* the chunk's rows one by one, to find the first bad one */
+            for (int d = 0; d < rows; d++) {
+                int64_t status = index_one(iso, 1, cards + (row + d) * width, out + row + d);
+                if (status < 0) {
+                    *error = (int)status;
+                    return row + d;
+                }
+            }
+            row += rows;
+            continue;
+        }
+        for (int at = 0; at < rows; at += 8) { /* 2: the suits' keys, in order */
+            __m256i holes[ISO_SUITS], boards[ISO_SUITS], *key = sorted[at / 8];
+            suits_of(hole + at, holes);
+            suits_of(board + at, boards);
+            __m256i k[ISO_SUITS];
+            for (int s = 0; s < ISO_SUITS; s++) k[s] = suit_key(iso->colex_count, holes[s], boards[s], bmi2);
+            for (int s = 0; s < ISO_SUITS; s++) key[s] = k[s];
+        }
+        for (int at = 0; at < rows; at += 8) { /* 3: the configuration and the groups */
+            __m256i k[ISO_SUITS], shape[ISO_SUITS], number[ISO_SUITS];
+            for (int s = 0; s < ISO_SUITS; s++) k[s] = sorted[at / 8][s];
 #define ISO_SWAP(a, b)                                                                                                 \
     do {                                                                                                               \
-        __m256i hi = _mm256_max_epu32(key[a], key[b]);                                                                 \
-        key[b] = _mm256_min_epu32(key[a], key[b]);                                                                     \
-        key[a] = hi;                                                                                                   \
+        __m256i hi = _mm256_max_epu32(k[a], k[b]);                                                                     \
+        k[b] = _mm256_min_epu32(k[a], k[b]);                                                                           \
+        k[a] = hi;                                                                                                     \
     } while (0)
-        ISO_SWAP(0, 1);
-        ISO_SWAP(2, 3);
-        ISO_SWAP(0, 2);
-        ISO_SWAP(1, 3);
-        ISO_SWAP(1, 2);
+            ISO_SWAP(0, 1);
+            ISO_SWAP(2, 3);
+            ISO_SWAP(0, 2);
+            ISO_SWAP(1, 3);
+            ISO_SWAP(1, 2);
 #undef ISO_SWAP
-        __m256i shape[ISO_SUITS], number[ISO_SUITS];
-        for (int s = 0; s < ISO_SUITS; s++) {
-            shape[s] = _mm256_srli_epi32(key[s], 16);
-            number[s] = _mm256_and_si256(key[s], low16);
-        }
-        /* the configuration: C(s0 + 3, 4) + C(s1 + 2, 3) + C(s2 + 1, 2) + s3 */
-        __m256i rank = _mm256_add_epi32(
-            _mm256_add_epi32(_mm256_i32gather_epi32((const int *)rd->term[0], shape[0], 4),
-                             _mm256_i32gather_epi32((const int *)rd->term[1], shape[1], 4)),
-            _mm256_add_epi32(_mm256_srli_epi32(_mm256_madd_epi16(shape[2], _mm256_add_epi32(shape[2], one)), 1),
-                             shape[3]));
-        __m256i index = _mm256_i32gather_epi32((const int *)rd->first_of_rank, rank, 4);
-        /* the groups, from the last suit back, as index_of_sets' small path: a suit's term
-         * C(n + m, m + 1), m the suits after it in its group (at most two), weighted by the
-         * radices of the groups after its group */
-        __m256i weight = one, later = _mm256_setzero_si256(), within = number[3];
-        for (int i = ISO_SUITS - 1; i >= 0; i--) {
-            if (i < ISO_SUITS - 1) {
-                /* products of signed 16-bit halves: exact where the term is used (the bounds
-                 * iso_vector_round checks) */
+            const __m256i *key = k;
+            for (int s = 0; s < ISO_SUITS; s++) {
+                shape[s] = _mm256_srli_epi32(key[s], 16);
+                number[s] = _mm256_and_si256(key[s], low16);
+            }
+            /* the configuration: C(s0 + 3, 4) + C(s1 + 2, 3) + C(s2 + 1, 2) + s3 */
+            __m256i rank = _mm256_add_epi32(
+                _mm256_add_epi32(_mm256_i32gather_epi32((const int *)rd->term[0], shape[0], 4),
+                                 _mm256_i32gather_epi32((const int *)rd->term[1], shape[1], 4)),
+                _mm256_add_epi32(_mm256_srli_epi32(_mm256_madd_epi16(shape[2], _mm256_add_epi32(shape[2], one)), 1),
+                                 shape[3]));
+            /* the configuration's first index and the weights of suits 2, 1 and 0 (its
+             * groups' radices after each), side by side in one row of the table */
+            const int *of_rank = (const int *)rd->first_of_rank;
+            __m256i at_rank = _mm256_slli_epi32(rank, 2);
+            __m256i index = _mm256_i32gather_epi32(of_rank, at_rank, 4);
+            __m256i weight[3] = {_mm256_i32gather_epi32(of_rank + 3, at_rank, 4),
+                                 _mm256_i32gather_epi32(of_rank + 2, at_rank, 4),
+                                 _mm256_i32gather_epi32(of_rank + 1, at_rank, 4)};
+            /* a suit's term C(n + m, m + 1), m the suits after it in its group (at most two);
+             * products of signed 16-bit halves, exact where the term is used (the bounds
+             * iso_vector_round checks) */
+            __m256i within = number[3], later = _mm256_setzero_si256(), two = _mm256_add_epi32(one, one);
+            for (int i = ISO_SUITS - 2; i >= 0; i--) {
+                __m256i joined = _mm256_cmpeq_epi32(shape[i], shape[i + 1]); /* m: one more than the next suit's */
+                later = _mm256_and_si256(_mm256_add_epi32(later, one), joined);
                 __m256i n = number[i], pairs = _mm256_srli_epi32(_mm256_madd_epi16(n, _mm256_add_epi32(n, one)), 1);
-                __m256i term = _mm256_blendv_epi8(n, pairs, _mm256_cmpeq_epi32(later, one));
+                __m256i term = _mm256_blendv_epi8(n, pairs, joined);
                 if (i < ISO_SUITS - 2) {
-                    __m256i triples = _mm256_mullo_epi32(
-                        _mm256_madd_epi16(pairs, _mm256_add_epi32(n, _mm256_add_epi32(one, one))), inverse3);
+                    __m256i triples = _mm256_mullo_epi32(_mm256_madd_epi16(pairs, _mm256_add_epi32(n, two)), inverse3);
                     term = _mm256_blendv_epi8(term, triples, _mm256_cmpgt_epi32(later, one));
                 }
-                within = _mm256_add_epi32(within, _mm256_mullo_epi32(term, weight));
+                within = _mm256_add_epi32(within, _mm256_mullo_epi32(term, weight[i]));
             }
-            if (i == 0) break;
-            __m256i joined = _mm256_cmpeq_epi32(shape[i - 1], shape[i]); /* not the first of its group */
-            __m256i radix = _mm256_i32gather_epi32(
-                (const int *)rd->radix32, _mm256_add_epi32(_mm256_slli_epi32(shape[i], 2), _mm256_add_epi32(later, one)),
-                4);
-            weight = _mm256_mullo_epi32(weight, _mm256_blendv_epi8(radix, one, joined));
-            later = _mm256_and_si256(_mm256_add_epi32(later, one), joined);
+            index = _mm256_permutevar8x32_epi32(_mm256_add_epi32(index, within), ISO_LANE_ORDER);
+            _mm256_storeu_si256((__m256i *)(out + row + at), _mm256_cvtepu32_epi64(_mm256_castsi256_si128(index)));
+            _mm256_storeu_si256((__m256i *)(out + row + at + 4), _mm256_cvtepu32_epi64(_mm256_extracti128_si256(index, 1)));
         }
-        index = _mm256_permutevar8x32_epi32(_mm256_add_epi32(index, within), ISO_LANE_ORDER);
-        _mm256_storeu_si256((__m256i *)(out + row), _mm256_cvtepu32_epi64(_mm256_castsi256_si128(index)));
-        _mm256_storeu_si256((__m256i *)(out + row + 4), _mm256_cvtepu32_epi64(_mm256_extracti128_si256(index, 1)));
+        row += rows;
     }
     *done = row;
     return -1;

@@ -74,6 +74,9 @@ struct hr_iso {
      * C(13, k) for k <= 2 (21-31) */
     uint32_t colex_count[1 << 13];
     uint64_t free_low[0x304]; /* (hole ids & 3) as bytes -> each suit's 13 - (hole ranks) lowest bits */
+    /* (hole ids & 63) as 6-bit digits, the first low -> each suit's hole part, 16 bits a suit:
+     * the colex rank of its hole ranks (bits 0-6), their count k (7-8), C(13, k) (9-15) */
+    uint64_t hole_part[1 << 12];
     uint64_t suit_bit[256];        /* id -> bit 16 * suit + rank; 0 past 51 (the vector path's masks) */
     int codes;                /* count vectors of all rounds: prod(cards[i] + 1) */
     int16_t *shape_of_counts; /* per round: counts (mixed radix, base cards[i] + 1) -> shape id */
@@ -379,6 +382,20 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
         uint64_t low = 0x1FFF1FFF1FFF1FFFull, top0 = 1ull << (16 * (i & 3) + 12), top1 = 1ull << (16 * (i >> 8 & 3) + 12);
         iso->free_low[i] = low & ~top0 & ~(top0 == top1 ? top1 >> 1 : top1);
     }
+    for (int first = 0; first < 52; first++)
+        for (int second = 0; second < 52; second++) {
+            uint32_t sets[ISO_SUITS] = {0};
+            sets[first & 3] |= 1u << (first >> 2);
+            sets[second & 3] |= 1u << (second >> 2);
+            uint64_t part = 0;
+            for (int s = 0; s < ISO_SUITS; s++) {
+                uint64_t k = (uint64_t)hr_popcount64(sets[s]), rank = 0;
+                for (int bit = 0, j = 0; bit < 13; bit++)
+                    if (sets[s] >> bit & 1) rank += choose((uint64_t)bit, ++j);
+                part |= (rank | k << 7 | (k <= 2 ? choose(13, (int)k) : 0) << 9) << 16 * s;
+            }
+            iso->hole_part[first | second << 6] = part; /* a card twice: unused (the row is refused) */
+        }
     for (int id = 0; id < 52; id++) {
         iso->bit_of[id] = 1ull << id;
         iso->suit_bit[id] = 1ull << (16 * (id & 3) + (id >> 2));
@@ -695,11 +712,11 @@ ISO_POPCNT static int64_t index_batch_bmi2(const hr_iso_t *iso, int round, const
 }
 
 #include <immintrin.h>
-#define ISO_AVX2 __attribute__((target("avx2,popcnt")))
+#define ISO_AVX2 __attribute__((target("avx2,popcnt,bmi,bmi2")))
 
-/* Eight rows' masks (16 bits a suit), hole or board, as four vectors: suit s's ranks a row
- * in each 32-bit lane, the rows in lanes 0, 1, 4, 5, 2, 3, 6, 7 (ISO_LANE_ORDER puts them
- * back). */
+/* Eight rows' masks or parts (16 bits a suit), hole or board, as four vectors: suit s's 16
+ * bits a row in each 32-bit lane, the rows in lanes 0, 1, 4, 5, 2, 3, 6, 7 (ISO_LANE_ORDER
+ * puts them back). */
 ISO_AVX2 HR_INLINE void suits_of(const uint64_t *masks, __m256i suit[ISO_SUITS]) {
     const __m256i by_suit = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15, /* two rows */
                                              0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
@@ -715,22 +732,18 @@ ISO_AVX2 HR_INLINE void suits_of(const uint64_t *masks, __m256i suit[ISO_SUITS])
 #define ISO_LANE_ORDER _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7)
 
 /* A suit's key, shape << 16 | number, from its hole ranks (at most two) and board ranks: the
- * board's ranks packed onto those the hole left free (`packed`: already so; otherwise each
- * hole rank's gap is closed here, the higher first), each set's colex rank and counts from
- * one lookup (colex_count's fields). */
-ISO_AVX2 HR_INLINE __m256i suit_key(const uint32_t *colex_count, __m256i hole, __m256i board, const int packed) {
+ * board's ranks packed onto those the hole left free (each hole rank's gap closed, the higher
+ * first), each set's colex rank and counts from one lookup (colex_count's fields). Where pext
+ * is fast, suit_key_parts does it from parts found a row at a time. */
+ISO_AVX2 HR_INLINE __m256i suit_key(const uint32_t *colex_count, __m256i hole, __m256i board) {
     const __m256i ones = _mm256_set1_epi32(-1), colex = _mm256_set1_epi32(ISO_COLEX), count = _mm256_set1_epi32(15),
                   thrice = _mm256_set1_epi32(63);
-    if (!packed) {
-        __m256i lowest = _mm256_and_si256(hole, _mm256_sub_epi32(_mm256_setzero_si256(), hole)),
-                other = _mm256_xor_si256(hole, lowest);
-        __m256i below = _mm256_add_epi32(other, ones); /* all ones where there is no such rank */
-        board = _mm256_or_si256(_mm256_and_si256(board, below),
-                                _mm256_andnot_si256(below, _mm256_srli_epi32(board, 1)));
-        below = _mm256_add_epi32(lowest, ones);
-        board = _mm256_or_si256(_mm256_and_si256(board, below),
-                                _mm256_andnot_si256(below, _mm256_srli_epi32(board, 1)));
-    }
+    __m256i lowest = _mm256_and_si256(hole, _mm256_sub_epi32(_mm256_setzero_si256(), hole)),
+            other = _mm256_xor_si256(hole, lowest);
+    __m256i below = _mm256_add_epi32(other, ones); /* all ones where there is no such rank */
+    board = _mm256_or_si256(_mm256_and_si256(board, below), _mm256_andnot_si256(below, _mm256_srli_epi32(board, 1)));
+    below = _mm256_add_epi32(lowest, ones);
+    board = _mm256_or_si256(_mm256_and_si256(board, below), _mm256_andnot_si256(below, _mm256_srli_epi32(board, 1)));
     __m256i of_hole = _mm256_i32gather_epi32((const int *)colex_count, hole, 4),
             of_board = _mm256_i32gather_epi32((const int *)colex_count, board, 4);
     /* products of 16-bit halves (the high ones 0) are exact: C(13, 2) x C(13, 6) < 2^18 */
@@ -742,12 +755,27 @@ ISO_AVX2 HR_INLINE __m256i suit_key(const uint32_t *colex_count, __m256i hole, _
     return _mm256_or_si256(_mm256_slli_epi32(shape, 16), number);
 }
 
-/* Hold'em's hole and board rounds (iso_vector_round), eight hands a step: each hand's two
- * masks built card by card (checked at once: as many distinct cards as the row has), then
- * index_of_sets' work on eight lanes: the suits' keys, their order by a network of
- * compare-swaps, the configuration's rank, the groups' terms summed with masks. Rows of a
- * step that fails the check go through index_one, which names the fault. Returns as
- * hr_iso_index_batch; rows past the last whole step are left to the caller (*done). */
+/* suit_key from the suit's hole part (hole_part's fields) and its packed board ranks. */
+ISO_AVX2 HR_INLINE __m256i suit_key_parts(const uint32_t *colex_count, __m256i part, __m256i board) {
+    const __m256i colex = _mm256_set1_epi32(ISO_COLEX), low7 = _mm256_set1_epi32(127), count = _mm256_set1_epi32(3),
+                  thrice = _mm256_set1_epi32(63);
+    __m256i of_board = _mm256_i32gather_epi32((const int *)colex_count, board, 4);
+    __m256i number = _mm256_add_epi32(_mm256_and_si256(part, low7),
+                                      _mm256_madd_epi16(_mm256_srli_epi32(part, 9), _mm256_and_si256(of_board, colex)));
+    __m256i shape = _mm256_add_epi32(_mm256_and_si256(_mm256_srli_epi32(part, 7), count),
+                                     _mm256_and_si256(_mm256_srli_epi32(of_board, ISO_THRICE_SHIFT), thrice));
+    return _mm256_or_si256(_mm256_slli_epi32(shape, 16), number);
+}
+
+/* Hold'em's hole and board rounds (iso_vector_round), eight rows a vector: index_of_sets'
+ * work on eight lanes. A chunk of rows goes in passes: (1) row by row, the hole's and the
+ * board's masks, 16 bits a suit (checked at once: as many distinct cards as the row has);
+ * where pext is fast, the board's ranks packed onto the free ones and the hole's part of
+ * each suit from a table; (2) the suits' keys (suit_key, suit_key_parts); (3) their order by
+ * a network of compare-swaps, the configuration's rank, its row of first_of_rank, the
+ * groups' terms. A chunk that fails the check goes through index_one row by row, which names
+ * the fault. Returns as hr_iso_index_batch; rows past the last whole vector are left to the
+ * caller (*done). */
 #define ISO_CHUNK 64 /* rows whose masks are found before the vector work on them */
 
 ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *cards, int64_t nrows, uint64_t *out,
@@ -768,11 +796,16 @@ ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *c
             uint64_t h = iso->suit_bit[hand[0]] | iso->suit_bit[hand[1]], b = 0;
             for (int j = 2; j < width; j++) b |= iso->suit_bit[hand[j]];
             bad |= __builtin_popcountll(h | b) ^ width;
-            hole[d] = h;
-            /* with pext and pdep, the board's ranks packed onto the free ones here */
-            board[d] = bmi2 ? hr_pdep64(hr_pext64(b, ~h & 0x1FFF1FFF1FFF1FFFull),
-                                        iso->free_low[(hand[0] | hand[1] << 8) & 0x303])
-                            : b;
+            /* with pext and pdep, the board's ranks packed onto the free ones here, and the
+             * hole's part of each suit from a table */
+            if (bmi2) {
+                uint32_t two = (uint32_t)hand[0] | (uint32_t)hand[1] << 8;
+                hole[d] = iso->hole_part[hr_pext64(two, 0x3F3F)];
+                board[d] = hr_pdep64(hr_pext64(b, ~h & 0x1FFF1FFF1FFF1FFFull), iso->free_low[two & 0x303]);
+            } else {
+                hole[d] = h;
+                board[d] = b;
+            }
         }
         if (HR_UNLIKELY(bad)) { /* the chunk's rows one by one, to find the first bad one */
             for (int d = 0; d < rows; d++) {
@@ -790,7 +823,9 @@ ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *c
             suits_of(hole + at, holes);
             suits_of(board + at, boards);
             __m256i k[ISO_SUITS];
-            for (int s = 0; s < ISO_SUITS; s++) k[s] = suit_key(iso->colex_count, holes[s], boards[s], bmi2);
+            for (int s = 0; s < ISO_SUITS; s++)
+                k[s] = bmi2 ? suit_key_parts(iso->colex_count, holes[s], boards[s])
+                            : suit_key(iso->colex_count, holes[s], boards[s]);
             for (int s = 0; s < ISO_SUITS; s++) key[s] = k[s];
         }
         for (int at = 0; at < rows; at += 8) { /* 3: the configuration and the groups */
@@ -898,7 +933,7 @@ int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards,
     int64_t done = 0;
 #if HR_X86_DISPATCH
     if (round == 1 && iso->round[1].first_of_rank && __builtin_cpu_supports("avx2") &&
-        __builtin_cpu_supports("popcnt")) {
+        __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")) {
         int64_t bad = index_avx2(iso, cards, nrows, out, error, &done);
         if (bad >= 0) return bad;
     }

@@ -790,12 +790,12 @@ ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *c
         /* A chunk in three passes, each over its blocks of eight rows: the work of one block
          * is a long chain (lookups, then the order, then more lookups), so blocks are
          * interleaved by passes (their results kept in between), not left to the CPU. */
-        int bad = 0, rows = nrows - row < ISO_CHUNK ? (int)(nrows - row) & ~7 : ISO_CHUNK;
+        int cards_seen = 0, rows = nrows - row < ISO_CHUNK ? (int)(nrows - row) & ~7 : ISO_CHUNK;
         for (int d = 0; d < rows; d++) { /* 1: each row's masks */
             const uint8_t *hand = cards + (row + d) * width;
             uint64_t h = iso->suit_bit[hand[0]] | iso->suit_bit[hand[1]], b = 0;
             for (int j = 2; j < width; j++) b |= iso->suit_bit[hand[j]];
-            bad |= __builtin_popcountll(h | b) ^ width;
+            cards_seen += __builtin_popcountll(h | b); /* each row at most `width`: all of them */
             /* with pext and pdep, the board's ranks packed onto the free ones here, and the
              * hole's part of each suit from a table */
             if (bmi2) {
@@ -807,7 +807,7 @@ ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *c
                 board[d] = b;
             }
         }
-        if (HR_UNLIKELY(bad)) { /* the chunk's rows one by one, to find the first bad one */
+        if (HR_UNLIKELY(cards_seen != rows * width)) { /* the chunk's rows one by one: the first bad one */
             for (int d = 0; d < rows; d++) {
                 int64_t status = index_one(iso, 1, cards + (row + d) * width, out + row + d);
                 if (status < 0) {

@@ -932,7 +932,7 @@ int64_t hr_iso_index_batch(const hr_iso_t *iso, int round, const uint8_t *cards,
     }
     int64_t done = 0;
 #if HR_X86_DISPATCH
-    if (round == 1 && iso->round[1].first_of_rank && __builtin_cpu_supports("avx2") &&
+    if (round == 1 && nrows >= 8 && iso->round[1].first_of_rank && __builtin_cpu_supports("avx2") &&
         __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2")) {
         int64_t bad = index_avx2(iso, cards, nrows, out, error, &done);
         if (bad >= 0) return bad;

@@ -258,6 +258,28 @@ int main(int argc, char **argv) {
                 if (width > 0 && width <= 52) hr_iso_unindex_batch(iso, round, iso_indexes, rows, iso_cards, &iso_error);
                 hr_iso_free(iso);
             }
+            /* Hold'em's flop, turn or river in bulk (the vector rows, eight at a time): rows of
+             * distinct cards, now and then one with any id or a card twice */
+            int holdem[2] = {2, 3 + upto(3)};
+            iso = hr_iso_new(holdem, 2, 0, &iso_error);
+            if (iso) {
+                static uint8_t rows_cards[300 * 7];
+                static uint64_t rows_indexes[300];
+                int width = 2 + holdem[1], rows = upto(300);
+                for (int row = 0; row < rows; row++) {
+                    uint64_t used = 0;
+                    for (int j = 0; j < width;) {
+                        int c = upto(52);
+                        if (used >> c & 1) continue;
+                        used |= 1ull << c;
+                        rows_cards[row * width + j++] = (uint8_t)c;
+                    }
+                    if (!upto(200)) rows_cards[row * width + upto(width)] = card();
+                }
+                hr_iso_index_batch(iso, upto(3) - 1, rows_cards, rows, rows_indexes, &iso_error);
+                hr_iso_index_batch(iso, 1, rows_cards, rows, rows_indexes, &iso_error);
+                hr_iso_free(iso);
+            }
         }
         if (r % 200 == 0) { /* OCHS and plain k-means (added later: they draw from a copy of the stream) */
             uint64_t before_ochs = state;

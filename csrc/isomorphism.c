@@ -53,6 +53,16 @@ typedef struct {
 
 #define ISO_MAX_RANKED (1u << 18)
 
+/* The network of five compare-swaps that sorts four suits' keys (either path's swap). */
+#define ISO_NETWORK(swap)                                                                                              \
+    do {                                                                                                               \
+        swap(0, 1);                                                                                                    \
+        swap(2, 3);                                                                                                    \
+        swap(0, 2);                                                                                                    \
+        swap(1, 3);                                                                                                    \
+        swap(1, 2);                                                                                                    \
+    } while (0)
+
 /* A group of k suits of one shape whose numbers are all below this has terms C(n + m, m + 1),
  * m < 4, that fit 64 bits as products of four factors: (n + 3)(n + 2)(n + 1)n / 6 < 2^63. */
 #define ISO_SMALL_SHAPE 50000u
@@ -511,11 +521,7 @@ HR_INLINE uint64_t index_of_sets(const hr_iso_t *iso, const int round, uint32_t 
         order[a] = hi;                                                                                                 \
         order[b] = lo;                                                                                                 \
     } while (0)
-    ISO_SWAP(0, 1);
-    ISO_SWAP(2, 3);
-    ISO_SWAP(0, 2);
-    ISO_SWAP(1, 3);
-    ISO_SWAP(1, 2);
+    ISO_NETWORK(ISO_SWAP);
 #undef ISO_SWAP
     for (int s = 0; s < ISO_SUITS; s++) {
         shape[s] = (int)(order[s] >> 44);
@@ -837,16 +843,11 @@ ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *c
         k[b] = _mm256_min_epu32(k[a], k[b]);                                                                           \
         k[a] = hi;                                                                                                     \
     } while (0)
-            ISO_SWAP(0, 1);
-            ISO_SWAP(2, 3);
-            ISO_SWAP(0, 2);
-            ISO_SWAP(1, 3);
-            ISO_SWAP(1, 2);
+            ISO_NETWORK(ISO_SWAP);
 #undef ISO_SWAP
-            const __m256i *key = k;
             for (int s = 0; s < ISO_SUITS; s++) {
-                shape[s] = _mm256_srli_epi32(key[s], 16);
-                number[s] = _mm256_and_si256(key[s], low16);
+                shape[s] = _mm256_srli_epi32(k[s], 16);
+                number[s] = _mm256_and_si256(k[s], low16);
             }
             /* the configuration: C(s0 + 3, 4) + C(s1 + 2, 3) + C(s2 + 1, 2) + s3 */
             __m256i rank = _mm256_add_epi32(

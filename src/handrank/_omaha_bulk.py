@@ -61,9 +61,7 @@ def rank_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], threa
     from ._work import run_slices
 
     rows, nhole = holes.shape
-    result = output_array(out, rows)
-    if out is not None and (np.shares_memory(result, holes) or np.shares_memory(result, boards)):
-        raise ValueError("out overlaps the cards: the ranks would overwrite cards not yet read; pass a separate array")
+    result = output_array(out, rows, cards=(holes, boards))
     if rows == 0:
         return result
     nthreads = thread_count(threads, useful=max(1, rows // SLICE_ROWS))

@@ -114,10 +114,12 @@ def rows_thread_count(threads: object, rows: int) -> int:
 
 
 def output_array(out: Any, rows: int, shape: tuple[int, ...] | None = None,
-                 name: str = "out", dtype: str = "uint16") -> npt.NDArray[Any]:
+                 name: str = "out", dtype: str = "uint16", cards: tuple[Any, ...] = (),
+                 results: str = "ranks") -> npt.NDArray[Any]:
     """``out`` checked as a C-contiguous, writeable array of ``dtype`` (uint16 unless said) and
-    ``shape`` (default ``(rows,)``), or a new one when it is None; ``name`` is what messages
-    call it."""
+    ``shape`` (default ``(rows,)``) that shares no memory with the arrays ``cards`` (the
+    ``results`` it receives would overwrite cards not yet read), or a new one when it is None;
+    ``name`` is what messages call it."""
     import numpy as np
 
     shape = (rows,) if shape is None else shape
@@ -129,6 +131,9 @@ def output_array(out: Any, rows: int, shape: tuple[int, ...] | None = None,
         raise ValueError(f"{name} must have shape {shape} for {rows} rows, got {out.shape}")
     if not out.flags.c_contiguous or not out.flags.writeable:
         raise ValueError(f"{name} must be C-contiguous and writeable")
+    if any(np.shares_memory(out, array) for array in cards):
+        raise ValueError(f"{name} overlaps the cards: the {results} would overwrite cards not yet read; "
+                         "pass a separate array")
     return out
 
 

@@ -224,13 +224,6 @@ def evaluate_many(cards: npt.ArrayLike, *, threads: int | None = None,
     if lazy is not None:
         return lazy  # type: ignore[no-any-return]
     matrix = card_matrix(cards)
-    result = output_array(out, len(matrix))
-    if out is not None:
-        import numpy as np
-
-        if np.shares_memory(result, matrix):
-            raise ValueError("out overlaps the cards: the ranks would overwrite cards not yet read; "
-                             "pass a separate array")
-    return rank_into(matrix, result, threads, 0)
+    return rank_into(matrix, output_array(out, len(matrix), cards=(matrix,)), threads, 0)
 
 

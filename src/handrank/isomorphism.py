@@ -156,16 +156,11 @@ class Indexer:
                     raise ValueError(f"{where}card {format_card(card)!r} is not in the short deck (six through ace)")
 
     def _index_many(self, cards: Any, r: int, width: int, nthreads: int, out: Any) -> npt.NDArray[np.uint64]:
-        import numpy as np
-
         from ._rows import as_cards, output_array
 
         matrix = as_cards(cards, "cards", (None, width))
         rows = len(matrix)
-        result: npt.NDArray[np.uint64] = output_array(out, rows, dtype="uint64")
-        if out is not None and np.shares_memory(result, matrix):
-            raise ValueError("out overlaps the cards: the indexes would overwrite cards not yet read; "
-                             "pass a separate array")
+        result: npt.NDArray[np.uint64] = output_array(out, rows, dtype="uint64", cards=(matrix,), results="indexes")
         source, target = ffi.from_buffer("uint8_t[]", matrix), ffi.from_buffer("uint64_t[]", result)
 
         def run(start: int, stop: int) -> tuple[int, int]:
@@ -173,7 +168,7 @@ class Indexer:
             bad = lib.hr_iso_index_batch(self._iso, r, source + start * width, stop - start, target + start, error)
             return (start + bad, error[0]) if bad >= 0 else (-1, 0)
 
-        for bad, _ in sorted(_run(rows, nthreads, run), key=lambda result: result[0] < 0):
+        for bad, _ in sorted(_run(rows, nthreads, run), key=lambda item: item[0] < 0):
             if bad >= 0:
                 self._row_error(matrix, bad)
         return result

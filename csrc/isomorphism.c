@@ -329,6 +329,30 @@ static int iso_vector_round(hr_iso_t *iso, int r) {
     }
     uint64_t ranked = choose((uint64_t)rd->nshapes + 3, 4);
     if (ranked > ISO_MAX_RANKED) return 0;
+    /* the path applies: its tables of the deck, filled here (no other indexer reads them) */
+    for (int m = 0; m < (1 << 13); m++) {
+        uint32_t k = iso->bits13[m];
+        iso->colex_count[m] = iso->colex[m] | k << ISO_COUNT_SHIFT | 3 * k << ISO_THRICE_SHIFT |
+                              (k <= 2 ? iso->binom[13][k] : 0) << ISO_HOLE_RADIX_SHIFT;
+    }
+    for (int id = 0; id < 52; id++) iso->suit_bit[id] = 1ull << (16 * (id & 3) + (id >> 2));
+    for (int i = 0; i < 0x304; i++) { /* suits i & 3 and i >> 8 & 3 hold a rank each */
+        uint64_t low = 0x1FFF1FFF1FFF1FFFull, top0 = 1ull << (16 * (i & 3) + 12), top1 = 1ull << (16 * (i >> 8 & 3) + 12);
+        iso->free_low[i] = low & ~top0 & ~(top0 == top1 ? top1 >> 1 : top1);
+    }
+    for (int first = 0; first < 52; first++)
+        for (int second = 0; second < 52; second++) {
+            uint32_t sets[ISO_SUITS] = {0};
+            sets[first & 3] |= 1u << (first >> 2);
+            sets[second & 3] |= 1u << (second >> 2);
+            uint64_t part = 0;
+            for (int s = 0; s < ISO_SUITS; s++) {
+                uint64_t k = iso->bits13[sets[s]];
+                part |= ((uint64_t)iso->colex[sets[s]] | k << 7 | (k <= 2 ? (uint64_t)iso->binom[13][k] : 0) << 9)
+                        << 16 * s;
+            }
+            iso->hole_part[first | second << 6] = part; /* a card twice: unused (the row is refused) */
+        }
     rd->first_of_rank = calloc((size_t)ranked, sizeof(uint32_t) * 4);
     if (!rd->first_of_rank) return HR_ERR_MEMORY;
     for (uint64_t rank = 0; rank < ranked; rank++) {
@@ -388,28 +412,7 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
     hr_iso_t *iso = calloc(1, sizeof(hr_iso_t));
     if (!iso) return NULL;
     iso->codes = (int)codes;
-    for (int i = 0; i < 0x304; i++) { /* suits i & 3 and i >> 8 & 3 hold a rank each */
-        uint64_t low = 0x1FFF1FFF1FFF1FFFull, top0 = 1ull << (16 * (i & 3) + 12), top1 = 1ull << (16 * (i >> 8 & 3) + 12);
-        iso->free_low[i] = low & ~top0 & ~(top0 == top1 ? top1 >> 1 : top1);
-    }
-    for (int first = 0; first < 52; first++)
-        for (int second = 0; second < 52; second++) {
-            uint32_t sets[ISO_SUITS] = {0};
-            sets[first & 3] |= 1u << (first >> 2);
-            sets[second & 3] |= 1u << (second >> 2);
-            uint64_t part = 0;
-            for (int s = 0; s < ISO_SUITS; s++) {
-                uint64_t k = (uint64_t)hr_popcount64(sets[s]), rank = 0;
-                for (int bit = 0, j = 0; bit < 13; bit++)
-                    if (sets[s] >> bit & 1) rank += choose((uint64_t)bit, ++j);
-                part |= (rank | k << 7 | (k <= 2 ? choose(13, (int)k) : 0) << 9) << 16 * s;
-            }
-            iso->hole_part[first | second << 6] = part; /* a card twice: unused (the row is refused) */
-        }
-    for (int id = 0; id < 52; id++) {
-        iso->bit_of[id] = 1ull << id;
-        iso->suit_bit[id] = 1ull << (16 * (id & 3) + (id >> 2));
-    }
+    for (int id = 0; id < 52; id++) iso->bit_of[id] = 1ull << id;
     for (int n = 0; n < 14; n++)
         for (int k = 0; k < 14; k++) iso->binom[n][k] = (uint32_t)choose((uint64_t)n, k);
     for (int k = 0, start = 0; k < 14; start += (int)iso->binom[13][k++]) iso->set_start[k] = (uint16_t)start;
@@ -419,9 +422,6 @@ hr_iso_t *hr_iso_new(const int *cards_per_round, int rounds, int short_deck, int
         for (int bit = 0, j = 0; bit < 13; bit++)
             if (m >> bit & 1) rank += iso->binom[bit][++j];
         iso->colex[m] = (uint16_t)rank;
-        uint32_t k = iso->bits13[m];
-        iso->colex_count[m] = rank | k << ISO_COUNT_SHIFT | 3 * k << ISO_THRICE_SHIFT |
-                              (k <= 2 ? iso->binom[13][k] : 0) << ISO_HOLE_RADIX_SHIFT;
         iso->set_of[iso->set_start[iso->bits13[m]] + rank] = (uint16_t)m;
     }
     iso->rounds = rounds;

@@ -300,6 +300,12 @@ static int build_round(hr_iso_t *iso, int r) {
     return 0;
 }
 
+/* The four shape ids of configuration `config`, in its (descending) order. */
+static void config_shapes(const iso_round_t *rd, int config, int shape[ISO_SUITS]) {
+    uint64_t key = rd->config_key[config];
+    for (int s = ISO_SUITS - 1; s >= 0; s--, key /= (uint64_t)rd->nshapes) shape[s] = (int)(key % rd->nshapes);
+}
+
 /* The vector path's tables for round r, where it applies: two rounds of Hold'em's deck, two
  * hole cards (a suit's hole ranks are at most two bits, taken out of its board ranks by two
  * masks), every count vector a shape whose id is its code (counts_code: 3 x board + hole),
@@ -318,8 +324,7 @@ static int iso_vector_round(hr_iso_t *iso, int r) {
     if (rd->config_first[rd->nconfigs] > 0xFFFFFFFFull) return 0;
     for (int i = 0; i < rd->nconfigs; i++) { /* groups of equal shapes: the terms' products stay exact */
         int shape[ISO_SUITS];
-        uint64_t key = rd->config_key[i];
-        for (int s = ISO_SUITS - 1; s >= 0; s--, key /= (uint64_t)rd->nshapes) shape[s] = (int)(key % rd->nshapes);
+        config_shapes(rd, i, shape);
         for (int s = 0, e; s < ISO_SUITS; s = e) {
             for (e = s; e < ISO_SUITS && shape[e] == shape[s]; e++) {}
             uint64_t size = rd->shape_size[shape[s]];
@@ -360,8 +365,8 @@ static int iso_vector_round(hr_iso_t *iso, int r) {
         if (config < 0) continue;
         uint32_t *row = rd->first_of_rank + 4 * rank;
         row[0] = (uint32_t)rd->config_first[config];
-        uint64_t key = rd->config_key[config], weight = 1;
-        for (int s = ISO_SUITS - 1; s >= 0; s--, key /= (uint64_t)rd->nshapes) shape[s] = (int)(key % rd->nshapes);
+        uint64_t weight = 1;
+        config_shapes(rd, config, shape);
         /* as index_of_sets' small path: suit i's weight is the product of the radices of the
          * groups after its group (below the round's size, as every product here) */
         for (int i = ISO_SUITS - 1, later = 0; i >= 0; i--) {
@@ -603,11 +608,7 @@ static void unindex_one(const hr_iso_t *iso, int round, uint64_t index, uint8_t 
         else high = mid - 1;
     }
     int shape[ISO_SUITS];
-    uint64_t key = rd->config_key[low];
-    for (int s = ISO_SUITS - 1; s >= 0; s--) {
-        shape[s] = (int)(key % (uint64_t)rd->nshapes);
-        key /= (uint64_t)rd->nshapes;
-    }
+    config_shapes(rd, low, shape);
     uint64_t within = index - rd->config_first[low], number[ISO_SUITS];
     int starts[ISO_SUITS], ngroups = 0;
     for (int s = 0; s < ISO_SUITS;) {
@@ -824,15 +825,13 @@ ISO_AVX2 HR_INLINE int64_t index_rows_avx2(const hr_iso_t *iso, const uint8_t *c
             row += rows;
             continue;
         }
-        for (int at = 0; at < rows; at += 8) { /* 2: the suits' keys, in order */
+        for (int at = 0; at < rows; at += 8) { /* 2: the suits' keys */
             __m256i holes[ISO_SUITS], boards[ISO_SUITS], *key = sorted[at / 8];
             suits_of(hole + at, holes);
             suits_of(board + at, boards);
-            __m256i k[ISO_SUITS];
             for (int s = 0; s < ISO_SUITS; s++)
-                k[s] = bmi2 ? suit_key_parts(iso->colex_count, holes[s], boards[s])
-                            : suit_key(iso->colex_count, holes[s], boards[s]);
-            for (int s = 0; s < ISO_SUITS; s++) key[s] = k[s];
+                key[s] = bmi2 ? suit_key_parts(iso->colex_count, holes[s], boards[s])
+                              : suit_key(iso->colex_count, holes[s], boards[s]);
         }
         for (int at = 0; at < rows; at += 8) { /* 3: the configuration and the groups */
             __m256i k[ISO_SUITS], shape[ISO_SUITS], number[ISO_SUITS];

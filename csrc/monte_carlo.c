@@ -18,68 +18,126 @@
  * each listed deal is weighted by the weight of those combos, so that the pair of draws is
  * again exactly the weighted distribution of the deals where no card is shared.
  * Board cards (and random players'): each the pick-th of the cards left by id (take_nth in
- * random.h), a deal's picks from one batched draw. */
+ * random.h), a deal's picks from one batched draw; when every player's cards are fixed, the
+ * board in parts from tables of the deck's pairs and cards (board_parts). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "equity_internal.h"
 #include "random.h"
 
-/* The boards of `batch` deals when every player's cards are fixed: `left` (at most 5) cards
- * a deal, each the pick-th of the cards left by id (take_nth, from `deck`, the cards no player
- * holds); the picks of a deal come from one 64-bit draw (the plan's only batch: 52 * 51 * 50
- * * 49 * 48 is below HR_BATCH_PRODUCT). Each card waits on the one before it (the cards left),
- * so HR_LANES deals are found side by side and their chains overlap; the picks are drawn deal
- * by deal, so the cards do not depend on it (`cards` and `keys` have room for HR_LANES - 1
- * more). */
-#define HR_LANES 4
-HR_INLINE void deal_boards_of(rng_t *rng, const batch_t *plan, const cards_left_t *deck, uint64_t board_key,
-                              int batch, uint8_t (*cards)[5], uint64_t *keys, const uint8_t *in_byte, const int bmi2,
-                              const int left) {
-    for (int b = 0; b < batch; b += HR_LANES) {
-        uint32_t picks[HR_LANES][5] = {{0}};
-        int lanes = batch - b < HR_LANES ? batch - b : HR_LANES;
-        for (int d = 0; d < lanes; d++)
-            for (;;) {
-                uint64_t x = next64(rng);
-                for (int j = 0; j < left; j++) picks[d][j] = mul_split(&x, plan->bound[j]);
-                if (HR_LIKELY(x >= plan->floor)) break;
-            }
-        cards_left_t cards_left[HR_LANES];
-        uint64_t key[HR_LANES];
-        for (int d = 0; d < HR_LANES; d++) {
-            cards_left[d] = *deck;
-            key[d] = board_key;
+/* The boards of deals when every player's cards are fixed: the cards left to deal are always
+ * the same, so a board is dealt in parts drawn from tables of them, each part's cards as one
+ * key sum and one mask (suit_rank_bit's bits, which name the cards too): pairs of the cards
+ * left, and single ones. `left` cards are a pair, then a second pair (left 4 or 5), then a
+ * card (left odd): the first pair uniform among all, each later part uniform among those
+ * that share no card with the parts before it (the first that fits of independent uniform
+ * draws). Every ordered choice of disjoint parts is then equally likely, and each board is
+ * made by as many of them as any other, so boards are uniform. A deal's draws come from one
+ * batched 64-bit draw: the first pair, and two tries for each later part, the second taken
+ * (without a branch) when the first meets the cards before; with both meeting them (under
+ * 1% of parts) more draws follow. Deals wait on nothing but their own draws, unlike the
+ * chain of take_nth's picks, and no branch is mispredicted on a part that meets another. */
+typedef struct {
+    uint64_t key, mask;
+} board_part_t;
+
+typedef struct {
+    int npicks;
+    uint32_t npairs, ncards, bound[5];
+    uint64_t floor;                /* (2^64 - P) mod P, P the product of the bounds */
+    board_part_t *pair, *single;   /* [C(52, 2)] and [52]: the cards left's pairs and ones */
+} board_parts_t;
+
+/* The parts tables of the cards in `deck` (a card-id mask) and the plan of the picks of
+ * `left` cards; the tables live in `room`, C(52, 2) + 52 of them. */
+static board_parts_t board_parts(uint64_t deck, int left, board_part_t *room) {
+    board_parts_t parts;
+    int card[52], ncards = 0, npairs = 0;
+    for (uint64_t rest = deck; rest; rest &= rest - 1) card[ncards++] = hr_ctz64(rest);
+    parts.single = room;
+    parts.pair = room + 52;
+    for (int a = 0; a < ncards; a++) {
+        parts.single[a].key = hr_card_key[card[a]];
+        parts.single[a].mask = suit_rank_bit(card[a]);
+        for (int b = 0; b < a; b++) {
+            parts.pair[npairs].key = hr_card_key[card[a]] + hr_card_key[card[b]];
+            parts.pair[npairs++].mask = suit_rank_bit(card[a]) | suit_rank_bit(card[b]);
         }
-        for (int j = 0; j < left; j++)
-            for (int d = 0; d < HR_LANES; d++) {
-                int c = take_nth(&cards_left[d], picks[d][j], in_byte, bmi2);
-                cards[b + d][j] = (uint8_t)c;
-                key[d] += hr_card_key[c];
-            }
-        for (int d = 0; d < HR_LANES; d++) keys[b + d] = key[d];
     }
+    parts.npairs = (uint32_t)npairs;
+    parts.ncards = (uint32_t)ncards;
+    parts.npicks = 0;
+    parts.bound[parts.npicks++] = left == 1 ? (uint32_t)ncards : (uint32_t)npairs; /* the first part */
+    for (int k = 0; k < 2 && left >= 4; k++) parts.bound[parts.npicks++] = (uint32_t)npairs;
+    for (int k = 0; k < 2 && (left == 3 || left == 5); k++) parts.bound[parts.npicks++] = (uint32_t)ncards;
+    uint64_t product = 1;
+    for (int k = 0; k < parts.npicks; k++) product *= parts.bound[k]; /* at most 1326^3 * 52^2 */
+    parts.floor = (0 - product) % product;
+    return parts;
 }
 
-static void deal_boards(rng_t *rng, const shuffle_t *plan, const cards_left_t *deck, uint64_t board_key,
-                        int batch, uint8_t (*cards)[5], uint64_t *keys, const uint8_t *in_byte, int bmi2, int left) {
-    const batch_t *one = &plan->batch[0];
-#define HR_DEAL_BOARDS(b2)                                                                        \
-    switch (left) {                                                                               \
-    case 5: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 5); break; \
-    case 4: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 4); break; \
-    case 3: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 3); break; \
-    case 2: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 2); break; \
-    case 1: deal_boards_of(rng, one, deck, board_key, batch, cards, keys, in_byte, b2, 1); break; \
-    default: /* the board is complete */                                                         \
-        for (int b = 0; b < batch; b++) keys[b] = board_key;                                      \
+/* Of tries one and two (numbers in `table`, of `count` parts), the first that shares no card
+ * with `seen` (picked without a branch); with neither, the first that fits of further
+ * uniform draws. */
+HR_INLINE board_part_t fitting_part(rng_t *rng, const board_part_t *table, uint32_t count, uint32_t one,
+                                    uint32_t two, uint64_t seen) {
+    /* arithmetic, not a select: compilers turn a select into a branch, mispredicted on a sixth */
+    board_part_t part = table[one + (two - one) * (uint32_t)((table[one].mask & seen) != 0)];
+    while (HR_UNLIKELY(part.mask & seen)) part = table[below(rng, count)];
+    return part;
+}
+
+/* `batch` boards of `left` (1 to 5) cards: each deal's key sum (with `board_key`, the known
+ * cards') and mask (with `board_mask`). */
+HR_INLINE void deal_boards_of(rng_t *rng, const board_parts_t *parts, uint64_t board_key, uint64_t board_mask,
+                              int batch, uint64_t *keys, uint64_t *masks, const int left) {
+    const int npicks = left == 5 ? 5 : left >= 3 ? 3 : 1;
+    const board_part_t *pair = parts->pair, *single = parts->single;
+    const uint64_t floor = parts->floor;
+    const uint32_t npairs = parts->npairs, ncards = parts->ncards;
+    uint32_t bound[5];
+    for (int k = 0; k < 5; k++) bound[k] = parts->bound[k];
+    rng_t stream = *rng; /* in registers: nothing else writes it */
+    for (int b = 0; b < batch; b++) {
+        uint32_t pick[5];
+        for (;;) {
+            uint64_t x = next64(&stream);
+            for (int k = 0; k < npicks; k++) pick[k] = mul_split(&x, bound[k]);
+            if (HR_LIKELY(x >= floor)) break;
+        }
+        board_part_t first = left == 1 ? single[pick[0]] : pair[pick[0]];
+        uint64_t key = board_key + first.key, seen = first.mask;
+        if (left >= 4) {
+            board_part_t part = fitting_part(&stream, pair, npairs, pick[1], pick[2], seen);
+            key += part.key;
+            seen |= part.mask;
+        }
+        if (left == 3 || left == 5) {
+            board_part_t part = fitting_part(&stream, single, ncards, pick[npicks - 2], pick[npicks - 1], seen);
+            key += part.key;
+            seen |= part.mask;
+        }
+        keys[b] = key;
+        masks[b] = board_mask | seen;
     }
-    if (bmi2) {
-        HR_DEAL_BOARDS(1)
-    } else {
-        HR_DEAL_BOARDS(0)
+    *rng = stream;
+}
+
+static void deal_boards(rng_t *rng, const board_parts_t *parts, uint64_t board_key, uint64_t board_mask, int batch,
+                        uint64_t *keys, uint64_t *masks, int left) {
+    switch (left) {
+    case 5: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 5); break;
+    case 4: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 4); break;
+    case 3: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 3); break;
+    case 2: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 2); break;
+    case 1: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 1); break;
+    default: /* the board is complete */
+        for (int b = 0; b < batch; b++) {
+            keys[b] = board_key;
+            masks[b] = board_mask;
+        }
     }
-#undef HR_DEAL_BOARDS
 }
 
 /* What ranking a deal needs: per combo, its key and suit bits; the board's known part. */
@@ -91,9 +149,11 @@ typedef struct {
 } ranker_t;
 
 /* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]).
- * `fixed`: every deal's combos are those of deal 0. */
+ * `fixed`: every deal's combos are those of deal 0, and each deal's board is its mask in
+ * `masks` (known cards too); otherwise its dealt cards are in `cards`. */
 HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
-                             uint8_t (*cards)[5], uint64_t *counts, const int nplayers, const int fixed) {
+                             uint8_t (*cards)[5], const uint64_t *masks, uint64_t *counts, const int nplayers,
+                             const int fixed) {
     const uint16_t *multiset = r->rules->multiset;
     const uint64_t *combo_key = r->combo_key;
     uint64_t fixed_key[HR_MAX_PLAYERS];
@@ -103,8 +163,12 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
         for (int p = 0; p < nplayers; p++) {
             uint64_t key = keys[b] + (fixed ? fixed_key[p] : combo_key[combo[b][p]]);
             if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) { /* suits matter: 3% of hands */
-                uint64_t suits = r->board_suits | r->combo_suits[combo[b][p]];
-                for (int j = 0; j < r->left; j++) suits |= suit_rank_bit(cards[b][j]);
+                uint64_t suits = r->combo_suits[combo[b][p]];
+                if (fixed) suits |= masks[b];
+                else {
+                    suits |= r->board_suits;
+                    for (int j = 0; j < r->left; j++) suits |= suit_rank_bit(cards[b][j]);
+                }
                 ranks[p] = rules_seven_rank(r->rules, key, suits);
             } else {
                 ranks[p] = game_multiset_rank(multiset, key);
@@ -115,13 +179,15 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
 }
 
 static void rank_deals(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
-                       uint8_t (*cards)[5], uint64_t *counts, int fixed) {
+                       uint8_t (*cards)[5], const uint64_t *masks, uint64_t *counts, int fixed) {
     switch (r->nplayers + 16 * fixed) {
-    case 2: rank_deals_of(r, batch, combo, keys, cards, counts, 2, 0); break;
-    case 3: rank_deals_of(r, batch, combo, keys, cards, counts, 3, 0); break;
-    case 18: rank_deals_of(r, batch, combo, keys, cards, counts, 2, 1); break;
-    case 19: rank_deals_of(r, batch, combo, keys, cards, counts, 3, 1); break;
-    default: rank_deals_of(r, batch, combo, keys, cards, counts, r->nplayers, 0);
+    case 2: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 2, 0); break;
+    case 3: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 3, 0); break;
+    case 18: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 2, 1); break;
+    case 19: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 3, 1); break;
+    default:
+        if (fixed) rank_deals_of(r, batch, combo, keys, cards, masks, counts, r->nplayers, 1);
+        else rank_deals_of(r, batch, combo, keys, cards, masks, counts, r->nplayers, 0);
     }
 }
 
@@ -549,22 +615,25 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     /* Counts by winner set, spread over four copies (by deal) so that deals won by the same
      * players in a row do not wait on each other's increments; summed at the end. */
     uint64_t *counts = calloc((size_t)4 << nplayers, sizeof(uint64_t));
-    if (!counts) error = HR_ERR_MEMORY;
+    /* fixed hands: the tables of the board's parts (pairs and single cards of the deck left) */
+    board_part_t *room = fixed ? malloc(sizeof(board_part_t) * (52 * 51 / 2 + 52)) : NULL;
+    if (!counts || (fixed && !room)) error = HR_ERR_MEMORY;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
-    uint64_t batch_key[HR_MC_BATCH + HR_LANES - 1];
-    uint8_t batch_cards[HR_MC_BATCH + HR_LANES - 1][5];
+    uint64_t batch_key[HR_MC_BATCH], batch_mask[HR_MC_BATCH];
+    uint8_t batch_cards[HR_MC_BATCH][5];
     if (fixed)
         for (int b = 0; b < HR_MC_BATCH; b++)
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = combo_start[p];
-    /* The cards a deal draws (random players' two each, then the board's), each uniform among
-     * the cards left: picks from one plan of batched draws, a pick's card found in the mask of
-     * the cards left. */
+    /* Otherwise, the cards a deal draws (random players' two each, then the board's), each
+     * uniform among the cards left: picks from one plan of batched draws, a pick's card found
+     * in the mask of the cards left. */
     int need = 2 * joint.nrandom + left;
     int free_cards = 52 - hr_popcount64(out_of_deck) - (fixed ? 0 : 2 * (nplayers - joint.nrandom));
     shuffle_t plan = shuffle_plan(free_cards, need);
     uint8_t in_byte[256 * 8];
     int bmi2 = select_setup(in_byte);
-    cards_left_t deck = cards_left_of(~out_of_deck & HR_DECK, bmi2);
+    board_parts_t parts = {0, 0, 0, {0}, 0, NULL, NULL};
+    if (room) parts = board_parts(~out_of_deck & HR_DECK, left, room);
     ranker_t ranker = {rules, combo_key, combo_suits, board_suits, left, nplayers};
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
@@ -580,7 +649,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         for (uint64_t done = 0; done < deals;) {
             int batch = deals - done < HR_MC_BATCH ? (int)(deals - done) : HR_MC_BATCH;
             if (fixed) {
-                deal_boards(&rng, &plan, &deck, board_key, batch, batch_cards, batch_key, in_byte, bmi2, left);
+                deal_boards(&rng, &parts, board_key, board_suits, batch, batch_key, batch_mask, left);
             } else {
                 for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
                     uint64_t out = out_of_deck;
@@ -629,7 +698,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                     batch_key[b] = key;
                 }
             }
-            rank_deals(&ranker, batch, batch_combo, batch_key, batch_cards, counts, fixed);
+            rank_deals(&ranker, batch, batch_combo, batch_key, batch_cards, batch_mask, counts, fixed);
             done += (uint64_t)batch;
         }
     }
@@ -637,6 +706,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         for (int mask = 0; mask < 1 << nplayers; mask++)
             outcomes[mask] += counts[4 * mask] + counts[4 * mask + 1] + counts[4 * mask + 2] + counts[4 * mask + 3];
     free(counts);
+    free(room);
     free(joint.combo);
     free(joint.pair_of);
     free(s.pair_index);

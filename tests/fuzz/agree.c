@@ -239,6 +239,14 @@ int main(void) {
     mix((uint64_t)hr_sd_equity_monte_carlo(1, combos, start, weights, 3, flop + 1, 2, NULL, 0, 3, 200000, 0, 4,
                                            outcomes));
     for (int i = 0; i < 8; i++) mix(outcomes[i]);
+    /* known hands on a flop and on a turn: the board's last cards as one pair, or one card */
+    static const uint8_t turn[4] = {20, 33, 46, 7};
+    for (int nboard = 3; nboard <= 4; nboard++) {
+        uint64_t heads_up[4] = {0};
+        mix((uint64_t)hr_equity_monte_carlo(combos, start, weights, 2, turn, nboard, NULL, 0, 5, 100000, 0, 2,
+                                            heads_up));
+        for (int i = 0; i < 4; i++) mix(heads_up[i]);
+    }
     /* Omaha ranges: two ranged players (hands of four cards of their own quarter of the deck,
      * hi-lo) and a random one, on a flop */
     static uint8_t omaha_combos[2 * 128 * 4];

@@ -50,7 +50,8 @@ typedef struct {
 } board_parts_t;
 
 /* The parts tables of the cards in `deck` (a card-id mask) and the plan of the picks of
- * `left` cards; the tables live in `room`, C(52, 2) + 52 of them. */
+ * `left` cards (1 to 5, at most the deck's count); the tables live in `room`, C(52, 2) + 52
+ * of them. */
 static board_parts_t board_parts(uint64_t deck, int left, board_part_t *room) {
     board_parts_t parts;
     int card[52], ncards = 0, npairs = 0;
@@ -633,7 +634,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     uint8_t in_byte[256 * 8];
     int bmi2 = select_setup(in_byte);
     board_parts_t parts = {0, 0, 0, {0}, 0, NULL, NULL};
-    if (room) parts = board_parts(~out_of_deck & HR_DECK, left, room);
+    if (room && left) parts = board_parts(~out_of_deck & HR_DECK, left, room); /* left 0: no deck may be left */
     ranker_t ranker = {rules, combo_key, combo_suits, board_suits, left, nplayers};
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);

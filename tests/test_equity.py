@@ -124,6 +124,16 @@ def test_monte_carlo_with_known_hands_deals_every_board_evenly(players, board, d
             assert abs(drawn - chance) <= 4.5 * math.sqrt(chance * (1 - chance) / trials) + 1e-12, (p, name)
 
 
+@pytest.mark.parametrize("board", ["2c 7d 9h Tc Js", "2c 7d 9h Tc"])
+def test_monte_carlo_deals_from_a_deck_with_nothing_more_left(board):
+    """Known hands with every other card dead: a full board leaves an empty deck, a turn one
+    card; Monte Carlo deals what there is (no table of pairs is made from nothing)."""
+    used = set(parse("AsAh KdKc " + board))
+    dead = [card for card in range(52) if card not in used][:52 - len(used) - (5 - len(parse(board)))]
+    sampled = equity(["AsAh", "KdKc"], board, dead=dead, trials=1000, seed=1)
+    assert sampled.equity == equity(["AsAh", "KdKc"], board, dead=dead).equity
+
+
 def test_monte_carlo_is_reproducible_whatever_the_threads():
     first = equity(["QQ+", "AKs, AKo", "22-55"], trials=300_000, seed=11)
     assert equity(["QQ+", "AKs, AKo", "22-55"], trials=300_000, seed=11, threads=2) == first

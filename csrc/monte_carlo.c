@@ -28,52 +28,57 @@
 
 /* The boards of deals when every player's cards are fixed: the cards left to deal are always
  * the same, so a board is dealt in parts drawn from tables of them, each part's cards as one
- * key sum and one mask (suit_rank_bit's bits, which name the cards too): pairs of the cards
- * left, and single ones. `left` cards are a pair, then a second pair (left 4 or 5), then a
- * card (left odd): the first pair uniform among all, each later part uniform among those
- * that share no card with the parts before it (the first that fits of independent uniform
- * draws). Every ordered choice of disjoint parts is then equally likely, and each board is
- * made by as many of them as any other, so boards are uniform. A deal's draws come from one
- * batched 64-bit draw: the first pair, and two tries for each later part, the second taken
- * (without a branch) when the first meets the cards before; with both meeting them (under
- * 1% of parts) more draws follow. Deals wait on nothing but their own draws, unlike the
- * chain of take_nth's picks, and no branch is mispredicted on a part that meets another. */
+ * key sum and one mask (suit_rank_bit's bits, which name the cards too): the triples, pairs
+ * and single cards of the deck left. `left` cards are one part (a triple, a pair or a card),
+ * or a triple and then a part of the rest (left 4: a card; left 5: a pair): the triple
+ * uniform among all, the second part uniform among those that share no card with it (the
+ * first that fits of independent uniform draws). Every ordered choice of disjoint parts is
+ * then equally likely, and each board is made by as many of them as any other, so boards are
+ * uniform. A deal's draws come from one batched 64-bit draw: the first part, and two tries
+ * for the second, the second try taken (without a branch) when the first meets the triple (a
+ * pair does about one time in eight preflop); with both meeting it (under 2% of deals) more
+ * draws follow. Deals wait on nothing but their own draws, unlike the chain of take_nth's
+ * picks, and no branch is mispredicted on a part that meets another. */
 typedef struct {
     uint64_t key, mask;
 } board_part_t;
 
+#define HR_PARTS_ROOM (52 + 52 * 51 / 2) /* parts of the tables besides the triples */
+#define HR_TRIPLES (52 * 51 * 50 / 6)
+
 typedef struct {
-    int npicks;
-    uint32_t npairs, ncards, bound[5];
-    uint64_t floor;                /* (2^64 - P) mod P, P the product of the bounds */
-    board_part_t *pair, *single;   /* [C(52, 2)] and [52]: the cards left's pairs and ones */
+    uint32_t bound[3], nsecond;
+    uint64_t floor;                     /* (2^64 - P) mod P, P the product of the bounds */
+    const board_part_t *first, *second; /* the tables of the two parts (second: left 4 or 5) */
 } board_parts_t;
 
-/* The parts tables of the cards in `deck` (a card-id mask) and the plan of the picks of
- * `left` cards (1 to 5, at most the deck's count); the tables live in `room`, C(52, 2) + 52
- * of them. */
+/* The tables of the cards in `deck` (a card-id mask) in `room` (HR_PARTS_ROOM parts, and
+ * HR_TRIPLES more where 3 or more are left), and the plan of the picks of `left` cards (1 to
+ * 5, at most the deck's count). */
 static board_parts_t board_parts(uint64_t deck, int left, board_part_t *room) {
     board_parts_t parts;
-    int card[52], ncards = 0, npairs = 0;
-    for (uint64_t rest = deck; rest; rest &= rest - 1) card[ncards++] = hr_ctz64(rest);
-    parts.single = room;
-    parts.pair = room + 52;
-    for (int a = 0; a < ncards; a++) {
-        parts.single[a].key = hr_card_key[card[a]];
-        parts.single[a].mask = suit_rank_bit(card[a]);
-        for (int b = 0; b < a; b++) {
-            parts.pair[npairs].key = hr_card_key[card[a]] + hr_card_key[card[b]];
-            parts.pair[npairs++].mask = suit_rank_bit(card[a]) | suit_rank_bit(card[b]);
+    board_part_t *single = room, *pair = room + 52, *triple = room + HR_PARTS_ROOM;
+    int ncards = 0, npairs = 0, ntriples = 0;
+    for (uint64_t rest = deck; rest; rest &= rest - 1, ncards++) { /* each in colex order */
+        int card = hr_ctz64(rest);
+        board_part_t one = {hr_card_key[card], suit_rank_bit(card)};
+        if (left >= 3)
+            for (int i = 0; i < npairs; i++) {
+                triple[ntriples].key = pair[i].key + one.key;
+                triple[ntriples++].mask = pair[i].mask | one.mask;
+            }
+        for (int i = 0; i < ncards; i++) {
+            pair[npairs].key = single[i].key + one.key;
+            pair[npairs++].mask = single[i].mask | one.mask;
         }
+        single[ncards] = one;
     }
-    parts.npairs = (uint32_t)npairs;
-    parts.ncards = (uint32_t)ncards;
-    parts.npicks = 0;
-    parts.bound[parts.npicks++] = left == 1 ? (uint32_t)ncards : (uint32_t)npairs; /* the first part */
-    for (int k = 0; k < 2 && left >= 4; k++) parts.bound[parts.npicks++] = (uint32_t)npairs;
-    for (int k = 0; k < 2 && (left == 3 || left == 5); k++) parts.bound[parts.npicks++] = (uint32_t)ncards;
-    uint64_t product = 1;
-    for (int k = 0; k < parts.npicks; k++) product *= parts.bound[k]; /* at most 1326^3 * 52^2 */
+    parts.first = left >= 3 ? triple : left == 2 ? pair : single;
+    parts.bound[0] = (uint32_t)(left >= 3 ? ntriples : left == 2 ? npairs : ncards);
+    parts.second = left == 5 ? pair : single;
+    parts.bound[1] = parts.bound[2] = parts.nsecond = (uint32_t)(left == 5 ? npairs : ncards);
+    uint64_t product = parts.bound[0]; /* at most 22,100 x 1,326^2 */
+    if (left >= 4) product *= (uint64_t)parts.nsecond * parts.nsecond;
     parts.floor = (0 - product) % product;
     return parts;
 }
@@ -83,7 +88,7 @@ static board_parts_t board_parts(uint64_t deck, int left, board_part_t *room) {
  * uniform draws. */
 HR_INLINE board_part_t fitting_part(rng_t *rng, const board_part_t *table, uint32_t count, uint32_t one,
                                     uint32_t two, uint64_t seen) {
-    /* arithmetic, not a select: compilers turn a select into a branch, mispredicted on a sixth */
+    /* arithmetic, not a select: compilers turn a select into a branch, mispredicted often */
     board_part_t part = table[one + (two - one) * (uint32_t)((table[one].mask & seen) != 0)];
     while (HR_UNLIKELY(part.mask & seen)) part = table[below(rng, count)];
     return part;
@@ -93,29 +98,21 @@ HR_INLINE board_part_t fitting_part(rng_t *rng, const board_part_t *table, uint3
  * cards') and mask (with `board_mask`). */
 HR_INLINE void deal_boards_of(rng_t *rng, const board_parts_t *parts, uint64_t board_key, uint64_t board_mask,
                               int batch, uint64_t *keys, uint64_t *masks, const int left) {
-    const int npicks = left == 5 ? 5 : left >= 3 ? 3 : 1;
-    const board_part_t *pair = parts->pair, *single = parts->single;
+    const int npicks = left >= 4 ? 3 : 1;
+    const board_part_t *first = parts->first, *second = parts->second;
     const uint64_t floor = parts->floor;
-    const uint32_t npairs = parts->npairs, ncards = parts->ncards;
-    uint32_t bound[5];
-    for (int k = 0; k < 5; k++) bound[k] = parts->bound[k];
+    const uint32_t nsecond = parts->nsecond, bound[3] = {parts->bound[0], parts->bound[1], parts->bound[2]};
     rng_t stream = *rng; /* in registers: nothing else writes it */
     for (int b = 0; b < batch; b++) {
-        uint32_t pick[5];
+        uint32_t pick[3];
         for (;;) {
             uint64_t x = next64(&stream);
             for (int k = 0; k < npicks; k++) pick[k] = mul_split(&x, bound[k]);
             if (HR_LIKELY(x >= floor)) break;
         }
-        board_part_t first = left == 1 ? single[pick[0]] : pair[pick[0]];
-        uint64_t key = board_key + first.key, seen = first.mask;
+        uint64_t key = board_key + first[pick[0]].key, seen = first[pick[0]].mask;
         if (left >= 4) {
-            board_part_t part = fitting_part(&stream, pair, npairs, pick[1], pick[2], seen);
-            key += part.key;
-            seen |= part.mask;
-        }
-        if (left == 3 || left == 5) {
-            board_part_t part = fitting_part(&stream, single, ncards, pick[npicks - 2], pick[npicks - 1], seen);
+            board_part_t part = fitting_part(&stream, second, nsecond, pick[1], pick[2], seen);
             key += part.key;
             seen |= part.mask;
         }
@@ -617,7 +614,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
      * players in a row do not wait on each other's increments; summed at the end. */
     uint64_t *counts = calloc((size_t)4 << nplayers, sizeof(uint64_t));
     /* fixed hands: the tables of the board's parts (pairs and single cards of the deck left) */
-    board_part_t *room = fixed ? malloc(sizeof(board_part_t) * (52 * 51 / 2 + 52)) : NULL;
+    board_part_t *room = fixed ? malloc(sizeof(board_part_t) * (HR_PARTS_ROOM + (left >= 3 ? HR_TRIPLES : 0))) : NULL;
     if (!counts || (fixed && !room)) error = HR_ERR_MEMORY;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
     uint64_t batch_key[HR_MC_BATCH], batch_mask[HR_MC_BATCH];
@@ -633,7 +630,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     shuffle_t plan = shuffle_plan(free_cards, need);
     uint8_t in_byte[256 * 8];
     int bmi2 = select_setup(in_byte);
-    board_parts_t parts = {0, 0, 0, {0}, 0, NULL, NULL};
+    board_parts_t parts = {{0}, 0, 0, NULL, NULL};
     if (room && left) parts = board_parts(~out_of_deck & HR_DECK, left, room); /* left 0: no deck may be left */
     ranker_t ranker = {rules, combo_key, combo_suits, board_suits, left, nplayers};
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {

@@ -148,7 +148,9 @@ typedef struct {
 
 /* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]).
  * `fixed`: every deal's combos are those of deal 0, and each deal's board is its mask in
- * `masks` (known cards too); otherwise its dealt cards are in `cards`. */
+ * `masks` (known cards too); otherwise its dealt cards are in `cards`. Every hand is looked up
+ * as a multiset first (any key reads a padded slot), without a branch, so the players' loop
+ * unrolls; the 3% of hands that may be flushes are ranked again after. */
 HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
                              uint8_t (*cards)[5], const uint64_t *masks, uint64_t *counts, const int nplayers,
                              const int fixed) {
@@ -158,20 +160,23 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
     for (int p = 0; p < nplayers; p++) fixed_key[p] = combo_key[combo[0][p]];
     for (int b = 0; b < batch; b++) {
         int ranks[HR_MAX_PLAYERS];
+        uint64_t any = 0, key[HR_MAX_PLAYERS];
         for (int p = 0; p < nplayers; p++) {
-            uint64_t key = keys[b] + (fixed ? fixed_key[p] : combo_key[combo[b][p]]);
-            if (HR_UNLIKELY(key & HR_FLUSH_CHECK)) { /* suits matter: 3% of hands */
+            key[p] = keys[b] + (fixed ? fixed_key[p] : combo_key[combo[b][p]]);
+            any |= key[p];
+            ranks[p] = game_multiset_rank(multiset, key[p]);
+        }
+        if (HR_UNLIKELY(any & HR_FLUSH_CHECK)) /* suits matter: 3% of hands */
+            for (int p = 0; p < nplayers; p++) {
+                if (!(key[p] & HR_FLUSH_CHECK)) continue;
                 uint64_t suits = r->combo_suits[combo[b][p]];
                 if (fixed) suits |= masks[b];
                 else {
                     suits |= r->board_suits;
                     for (int j = 0; j < r->left; j++) suits |= suit_rank_bit(cards[b][j]);
                 }
-                ranks[p] = rules_seven_rank(r->rules, key, suits);
-            } else {
-                ranks[p] = game_multiset_rank(multiset, key);
+                ranks[p] = rules_seven_rank(r->rules, key[p], suits);
             }
-        }
         counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
     }
 }
@@ -477,6 +482,104 @@ static int build_joint(joint_t *j, const sampler_t *s) {
     return 0;
 }
 
+/* What dealing the hole cards of ranges needs (every deal's cards but the board's). */
+typedef struct {
+    const joint_t *joint;
+    sampler_t *s;
+    const alias_t *draw;
+    uint64_t shared, out_of_deck, board_key;
+    int overlap;
+    const shuffle_t *plan;
+    const uint8_t *in_byte;
+} dealer_t;
+
+/* `batch` deals of ranges: each player's combo (joint table, walk, or independent draws), the
+ * random players' and the board's cards from those left; the counts (players, cards left,
+ * random players) and the CPU's select are constants where the caller can make them so. */
+HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*batch_combo)[HR_MAX_PLAYERS],
+                              uint64_t *batch_key, uint8_t (*batch_cards)[5], const int nplayers, const int left,
+                              const int nrandom, const int bmi2) {
+    const joint_t *joint = d->joint;
+    sampler_t *s = d->s;
+    const int need = 2 * nrandom + left;
+    const batch_t *one = &d->plan->batch[0];
+    const int single = d->plan->nbatches == 1; /* every pick from one draw: its bounds kept here */
+    uint32_t bound[HR_BATCH_MAX] = {0};
+    for (int j = 0; j < need && j < HR_BATCH_MAX; j++) bound[j] = one->bound[j];
+    for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
+        uint64_t out = d->out_of_deck;
+        if (joint->count) { /* one draw for the listed players, then the widest */
+            int e = draw_alias(&joint->draw, rng);
+            const int *listed = joint->combo + (size_t)e * nplayers;
+            for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
+            out = joint->used[e];
+            if (joint->last >= 0) {
+                redraw_one(s, rng, joint->last, out);
+                batch_combo[b][joint->last] = s->current[joint->last];
+                out |= s->mask[s->current[joint->last]];
+            }
+        } else if (d->overlap) {
+            walk_step(s, rng);
+            for (int p = 0; p < nplayers; p++) {
+                batch_combo[b][p] = s->current[p];
+                out |= s->mask[s->current[p]];
+            }
+        } else {
+            for (int p = 0; p < nplayers; p++) { /* a clash (rare here) redraws the whole deal */
+                int i = draw_alias(&d->draw[p], rng);
+                if (d->shared && (s->mask[i] & out)) {
+                    out = d->out_of_deck;
+                    p = -1;
+                    continue;
+                }
+                batch_combo[b][p] = i;
+                out |= s->mask[i];
+            }
+        }
+        uint32_t picks[2 * HR_MAX_PLAYERS + 5];
+        if (HR_LIKELY(single)) /* draw_picks, its one batch's count a constant */
+            for (;;) {
+                uint64_t x = next64(rng);
+                for (int j = 0; j < need; j++) picks[j] = mul_split(&x, bound[j]);
+                if (HR_LIKELY(x >= one->floor)) break;
+            }
+        else
+            draw_picks(rng, d->plan, picks);
+        cards_left_t cards_left = cards_left_of(~out & HR_DECK, bmi2);
+        uint64_t key = d->board_key;
+        for (int r = 0; r < nrandom; r++) {
+            int c0 = take_nth(&cards_left, picks[2 * r], d->in_byte, bmi2);
+            int c1 = take_nth(&cards_left, picks[2 * r + 1], d->in_byte, bmi2);
+            batch_combo[b][joint->random[r]] = joint->pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
+        }
+        for (int j = 0; j < left; j++) {
+            int c = take_nth(&cards_left, picks[2 * nrandom + j], d->in_byte, bmi2);
+            batch_cards[b][j] = (uint8_t)c;
+            key += hr_card_key[c];
+        }
+        batch_key[b] = key;
+    }
+}
+
+static void deal_ranges(const dealer_t *d, rng_t *rng, int batch, int (*batch_combo)[HR_MAX_PLAYERS],
+                        uint64_t *batch_key, uint8_t (*batch_cards)[5], int nplayers, int left, int nrandom,
+                        int bmi2) {
+#define HR_DEAL_RANGES(n, l, r, b2) deal_ranges_of(d, rng, batch, batch_combo, batch_key, batch_cards, n, l, r, b2)
+#if HR_X86_DISPATCH
+    if (bmi2 && left == 5 && nrandom <= 1) /* preflop, the commonest spots */
+        switch (nplayers * 2 + nrandom) {
+        case 4: HR_DEAL_RANGES(2, 5, 0, 1); return;
+        case 5: HR_DEAL_RANGES(2, 5, 1, 1); return;
+        case 6: HR_DEAL_RANGES(3, 5, 0, 1); return;
+        case 7: HR_DEAL_RANGES(3, 5, 1, 1); return;
+        default: break;
+        }
+#endif
+    if (bmi2) HR_DEAL_RANGES(nplayers, left, nrandom, 1);
+    else HR_DEAL_RANGES(nplayers, left, nrandom, 0);
+#undef HR_DEAL_RANGES
+}
+
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
                           uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
@@ -633,6 +736,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     board_parts_t parts = {{0}, 0, 0, NULL, NULL};
     if (room && left) parts = board_parts(~out_of_deck & HR_DECK, left, room); /* left 0: no deck may be left */
     ranker_t ranker = {rules, combo_key, combo_suits, board_suits, left, nplayers};
+    dealer_t dealer = {&joint, &s, draw, shared, out_of_deck, board_key, overlap, &plan, in_byte};
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
@@ -649,52 +753,8 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
             if (fixed) {
                 deal_boards(&rng, &parts, board_key, board_suits, batch, batch_key, batch_mask, left);
             } else {
-                for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
-                    uint64_t out = out_of_deck;
-                    if (joint.count) { /* one draw for the listed players, then the widest */
-                        int e = draw_alias(&joint.draw, &rng);
-                        const int *listed = joint.combo + (size_t)e * nplayers;
-                        for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
-                        out = joint.used[e];
-                        if (joint.last >= 0) {
-                            redraw_one(&s, &rng, joint.last, out);
-                            batch_combo[b][joint.last] = s.current[joint.last];
-                            out |= s.mask[s.current[joint.last]];
-                        }
-                    } else if (overlap) {
-                        walk_step(&s, &rng);
-                        for (int p = 0; p < nplayers; p++) {
-                            batch_combo[b][p] = s.current[p];
-                            out |= s.mask[s.current[p]];
-                        }
-                    } else {
-                        for (int p = 0; p < nplayers; p++) { /* a clash (rare here) redraws the whole deal */
-                            int i = draw_alias(&draw[p], &rng);
-                            if (shared && (s.mask[i] & out)) {
-                                out = out_of_deck;
-                                p = -1;
-                                continue;
-                            }
-                            batch_combo[b][p] = i;
-                            out |= s.mask[i];
-                        }
-                    }
-                    uint32_t picks[2 * HR_MAX_PLAYERS + 5];
-                    draw_picks(&rng, &plan, picks);
-                    cards_left_t cards_left = cards_left_of(~out & HR_DECK, bmi2);
-                    uint64_t key = board_key;
-                    for (int r = 0; r < joint.nrandom; r++) {
-                        int c0 = take_nth(&cards_left, picks[2 * r], in_byte, bmi2);
-                        int c1 = take_nth(&cards_left, picks[2 * r + 1], in_byte, bmi2);
-                        batch_combo[b][joint.random[r]] = joint.pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
-                    }
-                    for (int j = 0; j < left; j++) {
-                        int c = take_nth(&cards_left, picks[2 * joint.nrandom + j], in_byte, bmi2);
-                        batch_cards[b][j] = (uint8_t)c;
-                        key += hr_card_key[c];
-                    }
-                    batch_key[b] = key;
-                }
+                deal_ranges(&dealer, &rng, batch, batch_combo, batch_key, batch_cards, nplayers, left, joint.nrandom,
+                            bmi2);
             }
             rank_deals(&ranker, batch, batch_combo, batch_key, batch_cards, batch_mask, counts, fixed);
             done += (uint64_t)batch;

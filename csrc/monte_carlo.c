@@ -506,9 +506,31 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
     const int single = d->plan->nbatches == 1; /* every pick from one draw: its bounds kept here */
     uint32_t bound[HR_BATCH_MAX] = {0};
     for (int j = 0; j < need && j < HR_BATCH_MAX; j++) bound[j] = one->bound[j];
+    /* A joint table of even weights and nobody drawn after it: its draw (a column) is one more
+     * bound of the picks' batched draw (the product stays below 2^14 x 2^40). */
+    const int joined = joint->count > 1 && !joint->draw.threshold && joint->last < 0 && single;
+    uint64_t joined_floor = 0;
+    if (joined) {
+        uint64_t product = (uint64_t)joint->draw.count;
+        for (int j = 0; j < need; j++) product *= bound[j];
+        joined_floor = (0 - product) % product;
+    }
     for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
         uint64_t out = d->out_of_deck;
-        if (joint->count) { /* one draw for the listed players, then the widest */
+        uint32_t picks[2 * HR_MAX_PLAYERS + 5];
+        if (joined) {
+            uint32_t column;
+            for (;;) {
+                uint64_t x = next64(rng);
+                column = mul_split(&x, (uint32_t)joint->draw.count);
+                for (int j = 0; j < need; j++) picks[j] = mul_split(&x, bound[j]);
+                if (HR_LIKELY(x >= joined_floor)) break;
+            }
+            int e = joint->draw.combo[column];
+            const int *listed = joint->combo + (size_t)e * nplayers;
+            for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
+            out = joint->used[e];
+        } else if (joint->count) { /* one draw for the listed players, then the widest */
             int e = draw_alias(&joint->draw, rng);
             const int *listed = joint->combo + (size_t)e * nplayers;
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
@@ -536,8 +558,9 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
                 out |= s->mask[i];
             }
         }
-        uint32_t picks[2 * HR_MAX_PLAYERS + 5];
-        if (HR_LIKELY(single)) /* draw_picks, its one batch's count a constant */
+        if (joined)
+            ; /* picks drawn with the joint table's column */
+        else if (HR_LIKELY(single)) /* draw_picks, its one batch's count a constant */
             for (;;) {
                 uint64_t x = next64(rng);
                 for (int j = 0; j < need; j++) picks[j] = mul_split(&x, bound[j]);
@@ -561,12 +584,15 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
     }
 }
 
-static void deal_ranges(const dealer_t *d, rng_t *rng, int batch, int (*batch_combo)[HR_MAX_PLAYERS],
-                        uint64_t *batch_key, uint8_t (*batch_cards)[5], int nplayers, int left, int nrandom,
-                        int bmi2) {
 #define HR_DEAL_RANGES(n, l, r, b2) deal_ranges_of(d, rng, batch, batch_combo, batch_key, batch_cards, n, l, r, b2)
 #if HR_X86_DISPATCH
-    if (bmi2 && left == 5 && nrandom <= 1) /* preflop, the commonest spots */
+/* Where pdep is fast (so BMI2 is there): compiled for BMI2, whose multiply and shifts take
+ * any registers (a deal's picks are a chain of eight multiplies). */
+__attribute__((target("bmi,bmi2"))) static void deal_ranges_bmi2(const dealer_t *d, rng_t *rng, int batch,
+                                                                  int (*batch_combo)[HR_MAX_PLAYERS],
+                                                                  uint64_t *batch_key, uint8_t (*batch_cards)[5],
+                                                                  int nplayers, int left, int nrandom) {
+    if (left == 5 && nrandom <= 1) /* preflop, the commonest spots */
         switch (nplayers * 2 + nrandom) {
         case 4: HR_DEAL_RANGES(2, 5, 0, 1); return;
         case 5: HR_DEAL_RANGES(2, 5, 1, 1); return;
@@ -574,11 +600,23 @@ static void deal_ranges(const dealer_t *d, rng_t *rng, int batch, int (*batch_co
         case 7: HR_DEAL_RANGES(3, 5, 1, 1); return;
         default: break;
         }
-#endif
-    if (bmi2) HR_DEAL_RANGES(nplayers, left, nrandom, 1);
-    else HR_DEAL_RANGES(nplayers, left, nrandom, 0);
-#undef HR_DEAL_RANGES
+    HR_DEAL_RANGES(nplayers, left, nrandom, 1);
 }
+#endif
+
+static void deal_ranges(const dealer_t *d, rng_t *rng, int batch, int (*batch_combo)[HR_MAX_PLAYERS],
+                        uint64_t *batch_key, uint8_t (*batch_cards)[5], int nplayers, int left, int nrandom,
+                        int bmi2) {
+#if HR_X86_DISPATCH
+    if (bmi2) {
+        deal_ranges_bmi2(d, rng, batch, batch_combo, batch_key, batch_cards, nplayers, left, nrandom);
+        return;
+    }
+#endif
+    (void)bmi2;
+    HR_DEAL_RANGES(nplayers, left, nrandom, 0);
+}
+#undef HR_DEAL_RANGES
 
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,

@@ -93,6 +93,8 @@ def test_exact_ranges_equal_weighted_brute_force(players, board):
     (["AsAh", "KdKc", "Qs Js"], "2c 7d 9h", 200_000),
     (["QQ+, AKs", "AhKd", "0.5(T9s-65s)"], "Ts 9s 2d", 200_000),
     (["AKs:0.25, 22", "Qh Qs", "JJ-99"], "Kh 7d 2c", 200_000),
+    (["AA,KK", "QQ,JJ", "AKs"], "Js Ts 4h", 300_000),      # a joint table of even weights
+    (["QQ+,AKs", "JJ-88", "random"], "Kh 7d 2c Ts", 300_000),  # and a random player
 ])
 def test_monte_carlo_within_four_standard_errors(players, board, trials):
     exact = equity(players, board)

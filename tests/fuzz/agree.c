@@ -206,13 +206,14 @@ int main(void) {
     mix((uint64_t)hr_equity_monte_carlo(combos, start, weights, 3, NULL, 0, NULL, 0, 7, 300000, 0, 5, outcomes));
     for (int i = 0; i < 8; i++) mix(outcomes[i]);
     /* every way Monte Carlo deals hole cards: a joint table with a random player, ranges
-     * drawn independently, the walk of heavily overlapping ranges; on a flop, a dead card */
+     * drawn independently, the walk of heavily overlapping ranges; on a flop, a dead card; a
+     * joint table of even weights (drawn with the board's picks) */
     static const uint8_t flop[3] = {20, 33, 46}, dead[1] = {5};
-    for (int spot = 0; spot < 3; spot++) {
-        int first[4], size[4], nplayers = spot == 0 ? 3 : spot == 1 ? 3 : 4;
+    for (int spot = 0; spot < 4; spot++) {
+        int first[4], size[4], nplayers = spot == 2 ? 4 : 3;
         for (int p = 0; p < nplayers; p++) {
-            first[p] = spot == 0 ? 48 - 4 * p : spot == 1 ? 16 * p : 28; /* the range: pairs of cards */
-            size[p] = spot == 0 ? (p == 2 ? 52 : 4) : 20;                /* first .. first + size - 1 */
+            first[p] = spot == 0 ? 48 - 4 * p : spot == 1 ? 16 * p : spot == 2 ? 28 : 40 - 4 * p; /* the range: */
+            size[p] = spot == 0 ? (p == 2 ? 52 : 4) : spot == 3 ? 4 : 20; /* pairs of first .. first + size - 1 */
             if (spot == 0 && p == 2) first[p] = 0;
         }
         static uint8_t range_combos[4 * 1326 * 2];
@@ -226,13 +227,14 @@ int main(void) {
                     range_combos[2 * total] = (uint8_t)a;
                     range_combos[2 * total + 1] = (uint8_t)b;
                     /* a random player weighs every combo evenly; the others do not */
-                    range_weights[total++] = spot == 0 && p == 2 ? 1.0 : 1.0 + (double)((a * 7 + b) % 5);
+                    range_weights[total++] = (spot == 0 && p == 2) || spot == 3 ? 1.0 : 1.0 + (double)((a * 7 + b) % 5);
                 }
         }
         range_start[nplayers] = total;
         uint64_t counts[16] = {0};
-        mix((uint64_t)hr_equity_monte_carlo(range_combos, range_start, range_weights, nplayers, spot ? flop : NULL,
-                                            spot ? 3 : 0, spot == 2 ? dead : NULL, spot == 2, 11, 200000, 0, 4,
+        int on_flop = spot == 1 || spot == 2;
+        mix((uint64_t)hr_equity_monte_carlo(range_combos, range_start, range_weights, nplayers, on_flop ? flop : NULL,
+                                            on_flop ? 3 : 0, spot == 2 ? dead : NULL, spot == 2, 11, 200000, 0, 4,
                                             counts));
         for (int i = 0; i < 16; i++) mix(counts[i]);
     }

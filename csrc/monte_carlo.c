@@ -95,9 +95,9 @@ HR_INLINE board_part_t fitting_part(rng_t *rng, const board_part_t *table, uint3
 }
 
 /* `batch` boards of `left` (1 to 5) cards: each deal's key sum (with `board_key`, the known
- * cards') and mask (with `board_mask`). */
-HR_INLINE void deal_boards_of(rng_t *rng, const board_parts_t *parts, uint64_t board_key, uint64_t board_mask,
-                              int batch, uint64_t *keys, uint64_t *masks, const int left) {
+ * cards') and the suit_rank_bit bits of the cards dealt. */
+HR_INLINE void deal_boards_of(rng_t *rng, const board_parts_t *parts, uint64_t board_key, int batch, uint64_t *keys,
+                              uint64_t *masks, const int left) {
     const int npicks = left >= 4 ? 3 : 1;
     const board_part_t *first = parts->first, *second = parts->second;
     const uint64_t floor = parts->floor;
@@ -117,23 +117,23 @@ HR_INLINE void deal_boards_of(rng_t *rng, const board_parts_t *parts, uint64_t b
             seen |= part.mask;
         }
         keys[b] = key;
-        masks[b] = board_mask | seen;
+        masks[b] = seen;
     }
     *rng = stream;
 }
 
-static void deal_boards(rng_t *rng, const board_parts_t *parts, uint64_t board_key, uint64_t board_mask, int batch,
-                        uint64_t *keys, uint64_t *masks, int left) {
+static void deal_boards(rng_t *rng, const board_parts_t *parts, uint64_t board_key, int batch, uint64_t *keys,
+                        uint64_t *masks, int left) {
     switch (left) {
-    case 5: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 5); break;
-    case 4: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 4); break;
-    case 3: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 3); break;
-    case 2: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 2); break;
-    case 1: deal_boards_of(rng, parts, board_key, board_mask, batch, keys, masks, 1); break;
+    case 5: deal_boards_of(rng, parts, board_key, batch, keys, masks, 5); break;
+    case 4: deal_boards_of(rng, parts, board_key, batch, keys, masks, 4); break;
+    case 3: deal_boards_of(rng, parts, board_key, batch, keys, masks, 3); break;
+    case 2: deal_boards_of(rng, parts, board_key, batch, keys, masks, 2); break;
+    case 1: deal_boards_of(rng, parts, board_key, batch, keys, masks, 1); break;
     default: /* the board is complete */
         for (int b = 0; b < batch; b++) {
             keys[b] = board_key;
-            masks[b] = board_mask;
+            masks[b] = 0;
         }
     }
 }
@@ -146,14 +146,21 @@ typedef struct {
     int left, nplayers;
 } ranker_t;
 
+/* The suit_rank_bit bits of the cards of a card mask. */
+HR_INLINE uint64_t suit_masks_of(uint64_t cards) {
+    uint64_t suits = 0;
+    for (; cards; cards &= cards - 1) suits |= suit_rank_bit(hr_ctz64(cards));
+    return suits;
+}
+
 /* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]).
- * `fixed`: every deal's combos are those of deal 0, and each deal's board is its mask in
- * `masks` (known cards too); otherwise its dealt cards are in `cards`. Every hand is looked up
- * as a multiset first (any key reads a padded slot), without a branch, so the players' loop
- * unrolls; the 3% of hands that may be flushes are ranked again after. */
+ * Each deal's board is its key sum in `keys` (the known cards' too) and its dealt cards in
+ * `masks` (the known ones are the ranker's board_suits); `fixed`: every deal's combos are
+ * those of deal 0, and the masks are suit_rank_bit's bits (card ids' bits otherwise). Every hand is looked up as a multiset first (any key
+ * reads a padded slot), without a branch, so the players' loop unrolls; the 3% of hands that
+ * may be flushes are ranked again after. */
 HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
-                             uint8_t (*cards)[5], const uint64_t *masks, uint64_t *counts, const int nplayers,
-                             const int fixed) {
+                             const uint64_t *masks, uint64_t *counts, const int nplayers, const int fixed) {
     const uint16_t *multiset = r->rules->multiset;
     const uint64_t *combo_key = r->combo_key;
     uint64_t fixed_key[HR_MAX_PLAYERS];
@@ -169,12 +176,7 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
         if (HR_UNLIKELY(any & HR_FLUSH_CHECK)) /* suits matter: 3% of hands */
             for (int p = 0; p < nplayers; p++) {
                 if (!(key[p] & HR_FLUSH_CHECK)) continue;
-                uint64_t suits = r->combo_suits[combo[b][p]];
-                if (fixed) suits |= masks[b];
-                else {
-                    suits |= r->board_suits;
-                    for (int j = 0; j < r->left; j++) suits |= suit_rank_bit(cards[b][j]);
-                }
+                uint64_t suits = r->combo_suits[combo[b][p]] | r->board_suits | (fixed ? masks[b] : suit_masks_of(masks[b]));
                 ranks[p] = rules_seven_rank(r->rules, key[p], suits);
             }
         counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
@@ -182,15 +184,15 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
 }
 
 static void rank_deals(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
-                       uint8_t (*cards)[5], const uint64_t *masks, uint64_t *counts, int fixed) {
+                       const uint64_t *masks, uint64_t *counts, int fixed) {
     switch (r->nplayers + 16 * fixed) {
-    case 2: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 2, 0); break;
-    case 3: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 3, 0); break;
-    case 18: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 2, 1); break;
-    case 19: rank_deals_of(r, batch, combo, keys, cards, masks, counts, 3, 1); break;
+    case 2: rank_deals_of(r, batch, combo, keys, masks, counts, 2, 0); break;
+    case 3: rank_deals_of(r, batch, combo, keys, masks, counts, 3, 0); break;
+    case 18: rank_deals_of(r, batch, combo, keys, masks, counts, 2, 1); break;
+    case 19: rank_deals_of(r, batch, combo, keys, masks, counts, 3, 1); break;
     default:
-        if (fixed) rank_deals_of(r, batch, combo, keys, cards, masks, counts, r->nplayers, 1);
-        else rank_deals_of(r, batch, combo, keys, cards, masks, counts, r->nplayers, 0);
+        if (fixed) rank_deals_of(r, batch, combo, keys, masks, counts, r->nplayers, 1);
+        else rank_deals_of(r, batch, combo, keys, masks, counts, r->nplayers, 0);
     }
 }
 
@@ -497,7 +499,7 @@ typedef struct {
  * random players' and the board's cards from those left; the counts (players, cards left,
  * random players) and the CPU's select are constants where the caller can make them so. */
 HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*batch_combo)[HR_MAX_PLAYERS],
-                              uint64_t *batch_key, uint8_t (*batch_cards)[5], const int nplayers, const int left,
+                              uint64_t *batch_key, uint64_t *batch_mask, const int nplayers, const int left,
                               const int nrandom, const int bmi2) {
     const joint_t *joint = d->joint;
     sampler_t *s = d->s;
@@ -575,22 +577,20 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
             int c1 = take_nth(&cards_left, picks[2 * r + 1], d->in_byte, bmi2);
             batch_combo[b][joint->random[r]] = joint->pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
         }
-        for (int j = 0; j < left; j++) {
-            int c = take_nth(&cards_left, picks[2 * nrandom + j], d->in_byte, bmi2);
-            batch_cards[b][j] = (uint8_t)c;
-            key += hr_card_key[c];
-        }
+        uint64_t before = cards_left.set;
+        for (int j = 0; j < left; j++) key += hr_card_key[take_nth(&cards_left, picks[2 * nrandom + j], d->in_byte, bmi2)];
         batch_key[b] = key;
+        batch_mask[b] = before ^ cards_left.set; /* the board's cards: those taken */
     }
 }
 
-#define HR_DEAL_RANGES(n, l, r, b2) deal_ranges_of(d, rng, batch, batch_combo, batch_key, batch_cards, n, l, r, b2)
+#define HR_DEAL_RANGES(n, l, r, b2) deal_ranges_of(d, rng, batch, batch_combo, batch_key, batch_mask, n, l, r, b2)
 #if HR_X86_DISPATCH
 /* Where pdep is fast (so BMI2 is there): compiled for BMI2, whose multiply and shifts take
  * any registers (a deal's picks are a chain of eight multiplies). */
 __attribute__((target("bmi,bmi2"))) static void deal_ranges_bmi2(const dealer_t *d, rng_t *rng, int batch,
                                                                   int (*batch_combo)[HR_MAX_PLAYERS],
-                                                                  uint64_t *batch_key, uint8_t (*batch_cards)[5],
+                                                                  uint64_t *batch_key, uint64_t *batch_mask,
                                                                   int nplayers, int left, int nrandom) {
     if (left == 5 && nrandom <= 1) /* preflop, the commonest spots */
         switch (nplayers * 2 + nrandom) {
@@ -605,11 +605,11 @@ __attribute__((target("bmi,bmi2"))) static void deal_ranges_bmi2(const dealer_t 
 #endif
 
 static void deal_ranges(const dealer_t *d, rng_t *rng, int batch, int (*batch_combo)[HR_MAX_PLAYERS],
-                        uint64_t *batch_key, uint8_t (*batch_cards)[5], int nplayers, int left, int nrandom,
+                        uint64_t *batch_key, uint64_t *batch_mask, int nplayers, int left, int nrandom,
                         int bmi2) {
 #if HR_X86_DISPATCH
     if (bmi2) {
-        deal_ranges_bmi2(d, rng, batch, batch_combo, batch_key, batch_cards, nplayers, left, nrandom);
+        deal_ranges_bmi2(d, rng, batch, batch_combo, batch_key, batch_mask, nplayers, left, nrandom);
         return;
     }
 #endif
@@ -759,7 +759,6 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     if (!counts || (fixed && !room)) error = HR_ERR_MEMORY;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
     uint64_t batch_key[HR_MC_BATCH], batch_mask[HR_MC_BATCH];
-    uint8_t batch_cards[HR_MC_BATCH][5];
     if (fixed)
         for (int b = 0; b < HR_MC_BATCH; b++)
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = combo_start[p];
@@ -789,12 +788,12 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         for (uint64_t done = 0; done < deals;) {
             int batch = deals - done < HR_MC_BATCH ? (int)(deals - done) : HR_MC_BATCH;
             if (fixed) {
-                deal_boards(&rng, &parts, board_key, board_suits, batch, batch_key, batch_mask, left);
+                deal_boards(&rng, &parts, board_key, batch, batch_key, batch_mask, left);
             } else {
-                deal_ranges(&dealer, &rng, batch, batch_combo, batch_key, batch_cards, nplayers, left, joint.nrandom,
+                deal_ranges(&dealer, &rng, batch, batch_combo, batch_key, batch_mask, nplayers, left, joint.nrandom,
                             bmi2);
             }
-            rank_deals(&ranker, batch, batch_combo, batch_key, batch_cards, batch_mask, counts, fixed);
+            rank_deals(&ranker, batch, batch_combo, batch_key, batch_mask, counts, fixed);
             done += (uint64_t)batch;
         }
     }

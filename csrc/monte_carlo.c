@@ -156,9 +156,9 @@ HR_INLINE uint64_t suit_masks_of(uint64_t cards) {
 /* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]).
  * Each deal's board is its key sum in `keys` (the known cards' too) and its dealt cards in
  * `masks` (the known ones are the ranker's board_suits); `fixed`: every deal's combos are
- * those of deal 0, and the masks are suit_rank_bit's bits (card ids' bits otherwise). Every hand is looked up as a multiset first (any key
- * reads a padded slot), without a branch, so the players' loop unrolls; the 3% of hands that
- * may be flushes are ranked again after. */
+ * those of deal 0, and the masks are suit_rank_bit's bits (card ids' bits otherwise). Every
+ * hand is looked up as a multiset first (any key reads a padded slot), without a branch, so
+ * the players' loop unrolls; the 3% of hands that may be flushes are ranked again after. */
 HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS], const uint64_t *keys,
                              const uint64_t *masks, uint64_t *counts, const int nplayers, const int fixed) {
     const uint16_t *multiset = r->rules->multiset;
@@ -176,8 +176,8 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
         if (HR_UNLIKELY(any & HR_FLUSH_CHECK)) /* suits matter: 3% of hands */
             for (int p = 0; p < nplayers; p++) {
                 if (!(key[p] & HR_FLUSH_CHECK)) continue;
-                uint64_t suits = r->combo_suits[combo[b][p]] | r->board_suits | (fixed ? masks[b] : suit_masks_of(masks[b]));
-                ranks[p] = rules_seven_rank(r->rules, key[p], suits);
+                uint64_t dealt = fixed ? masks[b] : suit_masks_of(masks[b]);
+                ranks[p] = rules_seven_rank(r->rules, key[p], r->combo_suits[combo[b][p]] | r->board_suits | dealt);
             }
         counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
     }
@@ -578,7 +578,8 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
             batch_combo[b][joint->random[r]] = joint->pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
         }
         uint64_t before = cards_left.set;
-        for (int j = 0; j < left; j++) key += hr_card_key[take_nth(&cards_left, picks[2 * nrandom + j], d->in_byte, bmi2)];
+        for (int j = 0; j < left; j++)
+            key += hr_card_key[take_nth(&cards_left, picks[2 * nrandom + j], d->in_byte, bmi2)];
         batch_key[b] = key;
         batch_mask[b] = before ^ cards_left.set; /* the board's cards: those taken */
     }

@@ -26,6 +26,10 @@ MAX_TRIALS = 2**53
 """Most Monte Carlo deals one call may ask for."""
 _FEASIBLE_BUDGET = 20_000_000  # combo checks spent deciding whether the ranges can be dealt
 _WEIGHT_SPAN = 1e-30  # smallest weight / largest weight within one range
+# cffi parses a C type the first time one is named: the types equity names, parsed here at
+# import (about 30 us) rather than in a process's first call
+for _ctype in ("int32_t[]", "double[]", "uint64_t[]", "uint64_t *", "uint8_t[24]", "double[4]"):
+    ffi.typeof(_ctype)
 _ERRORS = {
     lib.HR_ERR_CARD: "a card id above 51", lib.HR_ERR_DUPLICATE: "a card used twice",
     lib.HR_ERR_COUNT: "too few cards left to deal", lib.HR_ERR_PLAYERS: f"not 2 to {MAX_PLAYERS} players",

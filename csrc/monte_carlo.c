@@ -19,7 +19,7 @@
  * again exactly the weighted distribution of the deals where no card is shared.
  * Board cards (and random players'): each the pick-th of the cards left by id (take_nth in
  * random.h), a deal's picks from one batched draw; when every player's cards are fixed, the
- * board in parts from tables of the deck's pairs and cards (board_parts). */
+ * board in parts from tables of the deck's triples, pairs and cards (board_parts). */
 #include <stdlib.h>
 #include <string.h>
 

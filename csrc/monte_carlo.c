@@ -163,7 +163,7 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
                              const uint64_t *masks, uint64_t *counts, const int nplayers, const int fixed) {
     const uint16_t *multiset = r->rules->multiset;
     const uint64_t *combo_key = r->combo_key;
-    uint64_t fixed_key[HR_MAX_PLAYERS];
+    uint64_t fixed_key[HR_MAX_PLAYERS], shares[2] = {0, 0}; /* heads-up: the deals each player wins or ties */
     for (int p = 0; p < nplayers; p++) fixed_key[p] = combo_key[combo[0][p]];
     for (int b = 0; b < batch; b++) {
         int ranks[HR_MAX_PLAYERS];
@@ -179,7 +179,18 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
                 uint64_t dealt = fixed ? masks[b] : suit_masks_of(masks[b]);
                 ranks[p] = rules_seven_rank(r->rules, key[p], r->combo_suits[combo[b][p]] | r->board_suits | dealt);
             }
-        counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
+        if (nplayers == 2) { /* two counters in registers; the winner sets from them after */
+            shares[0] += ranks[0] <= ranks[1];
+            shares[1] += ranks[1] <= ranks[0];
+        } else {
+            counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
+        }
+    }
+    if (nplayers == 2) { /* each deal has a winner, so the ties are the shares beyond the deals */
+        uint64_t ties = shares[0] + shares[1] - (uint64_t)batch;
+        counts[4 * 1] += shares[0] - ties;
+        counts[4 * 2] += shares[1] - ties;
+        counts[4 * 3] += ties;
     }
 }
 

@@ -170,7 +170,6 @@ HR_INLINE unsigned winners_of(const int *ranks, int n) {
 /* The same without branches, for random deals, where which rank is lower is a coin toss to
  * the CPU (enumeration walks boards in order, and there the branches predict well). */
 HR_INLINE unsigned winners_of_random(const int *ranks, int n) {
-    if (n == 2) return (unsigned)(ranks[0] <= ranks[1]) | (unsigned)(ranks[1] <= ranks[0]) << 1;
     int best = ranks[0];
     for (int p = 1; p < n; p++) best = ranks[p] < best ? ranks[p] : best;
     unsigned mask = 0;

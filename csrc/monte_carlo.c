@@ -105,11 +105,7 @@ HR_INLINE void deal_boards_of(rng_t *rng, const board_parts_t *parts, uint64_t b
     rng_t stream = *rng; /* in registers: nothing else writes it */
     for (int b = 0; b < batch; b++) {
         uint32_t pick[3];
-        for (;;) {
-            uint64_t x = next64(&stream);
-            for (int k = 0; k < npicks; k++) pick[k] = mul_split(&x, bound[k]);
-            if (HR_LIKELY(x >= floor)) break;
-        }
+        batch_draw(&stream, bound, npicks, floor, pick);
         uint64_t key = board_key + first[pick[0]].key, seen = first[pick[0]].mask;
         if (left >= 4) {
             board_part_t part = fitting_part(&stream, second, nsecond, pick[1], pick[2], seen);
@@ -517,29 +513,24 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
     const int need = 2 * nrandom + left;
     const batch_t *one = &d->plan->batch[0];
     const int single = d->plan->nbatches == 1; /* every pick from one draw: its bounds kept here */
-    uint32_t bound[HR_BATCH_MAX] = {0};
-    for (int j = 0; j < need && j < HR_BATCH_MAX; j++) bound[j] = one->bound[j];
     /* A joint table of even weights and nobody drawn after it: its draw (a column) is one more
-     * bound of the picks' batched draw (the product stays below 2^14 x 2^40). */
+     * bound of the picks' batched draw, the first (the product stays below 2^14 x 2^40). */
     const int joined = joint->count > 1 && !joint->draw.threshold && joint->last < 0 && single;
+    uint32_t bound[HR_BATCH_MAX + 1] = {0}; /* the column's bound, then the picks' */
+    bound[0] = (uint32_t)joint->draw.count;
+    for (int j = 0; j < need && j < HR_BATCH_MAX; j++) bound[j + 1] = one->bound[j];
     uint64_t joined_floor = 0;
     if (joined) {
-        uint64_t product = (uint64_t)joint->draw.count;
-        for (int j = 0; j < need; j++) product *= bound[j];
+        uint64_t product = 1;
+        for (int j = 0; j <= need; j++) product *= bound[j];
         joined_floor = (0 - product) % product;
     }
     for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
         uint64_t out = d->out_of_deck;
-        uint32_t picks[2 * HR_MAX_PLAYERS + 5];
+        uint32_t drawn[2 * HR_MAX_PLAYERS + 6], *picks = drawn + 1; /* drawn[0]: a joined draw's column */
         if (joined) {
-            uint32_t column;
-            for (;;) {
-                uint64_t x = next64(rng);
-                column = mul_split(&x, (uint32_t)joint->draw.count);
-                for (int j = 0; j < need; j++) picks[j] = mul_split(&x, bound[j]);
-                if (HR_LIKELY(x >= joined_floor)) break;
-            }
-            int e = joint->draw.combo[column];
+            batch_draw(rng, bound, need + 1, joined_floor, drawn);
+            int e = joint->draw.combo[drawn[0]];
             const int *listed = joint->combo + (size_t)e * nplayers;
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
             out = joint->used[e];
@@ -574,11 +565,7 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
         if (joined)
             ; /* picks drawn with the joint table's column */
         else if (HR_LIKELY(single)) /* draw_picks, its one batch's count a constant */
-            for (;;) {
-                uint64_t x = next64(rng);
-                for (int j = 0; j < need; j++) picks[j] = mul_split(&x, bound[j]);
-                if (HR_LIKELY(x >= one->floor)) break;
-            }
+            batch_draw(rng, bound + 1, need, one->floor, picks);
         else
             draw_picks(rng, d->plan, picks);
         cards_left_t cards_left = cards_left_of(~out & HR_DECK, bmi2);
@@ -766,7 +753,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     /* Counts by winner set, spread over four copies (by deal) so that deals won by the same
      * players in a row do not wait on each other's increments; summed at the end. */
     uint64_t *counts = calloc((size_t)4 << nplayers, sizeof(uint64_t));
-    /* fixed hands: the tables of the board's parts (pairs and single cards of the deck left) */
+    /* fixed hands: the tables of the board's parts (triples, pairs and cards of the deck left) */
     board_part_t *room = fixed ? malloc(sizeof(board_part_t) * (HR_PARTS_ROOM + (left >= 3 ? HR_TRIPLES : 0))) : NULL;
     if (!counts || (fixed && !room)) error = HR_ERR_MEMORY;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];

@@ -392,47 +392,33 @@ int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const u
 
 /* ------------------------------------------------------------------------ equity */
 
-/* Players whose hole cards stay put over many boards (every runout of exact equity): what
- * their pairs look up in a board's row and how many hole cards each has of each suit are
- * found once, not again each board. */
-typedef struct {
-    const uint8_t *holes;
-    int nhole, nplayers, npairs;
-    uint8_t entry[HR_MAX_PLAYERS][15];  /* each pair's entry in a board's row */
-    uint8_t of_suit[HR_MAX_PLAYERS][5]; /* hole cards of each suit; [4] (no suit) is 0 */
-} omaha_seats_t;
+/* A player's hole cards as a showdown reads them, its record: two bytes of suit counts (four
+ * bits a suit, read at 16 bits, for no suit, as 0), then each pair's entry in a board's row; 8,
+ * 16 or 32 bytes for 4, 5 or 6 hole cards, so that no record straddles a cache line. Made once
+ * for a hand that stays put over many boards (a fixed hand; each hand of a range), else once a
+ * deal. The hand's cards as a mask are returned (the flush path's, kept beside the record). */
+#define HR_OMAHA_RECORD 32
 
-static void omaha_seats(omaha_seats_t *seats, const uint8_t *holes, int nhole, int nplayers) {
-    seats->holes = holes;
-    seats->nhole = nhole;
-    seats->nplayers = nplayers;
-    for (int q = 0; q < nplayers; q++) {
-        const uint8_t *hole = holes + q * nhole;
-        int npairs = 0;
-        for (int a = 1; a < nhole; a++)
-            for (int b = 0; b < a; b++) seats->entry[q][npairs++] = hr_pair_entry[hole[a] << 6 | hole[b]];
-        seats->npairs = npairs;
-        memset(seats->of_suit[q], 0, 5);
-        for (int j = 0; j < nhole; j++) seats->of_suit[q][hole[j] & 3]++;
-    }
+HR_INLINE int omaha_record_size(int nhole) {
+    return nhole == 4 ? 8 : nhole == 5 ? 16 : 32;
 }
 
-/* Each seated player's high rank and low (HR_OMAHA_NO_LOW without one; not computed without
- * hilo) on a full board whose rows in the pair tables are high_row and low_row, and whose
- * suit with three cards is s (4 for none: every player's count of it is 0). */
-HR_INLINE void omaha_players(const uint16_t *high_row, const uint16_t *low_row, int s, const omaha_seats_t *seats,
-                             const uint8_t *board, int hilo, int *high, int *low) {
-    for (int q = 0; q < seats->nplayers; q++) {
-        const uint8_t *entry = seats->entry[q];
-        int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW;
-        for (int k = 0; k < seats->npairs; k++) h = high_row[entry[k]] < h ? high_row[entry[k]] : h;
-        if (hilo)
-            for (int k = 0; k < seats->npairs; k++) l = low_row[entry[k]] < l ? low_row[entry[k]] : l;
-        if (seats->of_suit[q][s] >= 2) h = omaha_flush(seats->holes + q * seats->nhole, seats->nhole, board, s, h);
-        high[q] = h;
-        low[q] = l;
+HR_INLINE uint64_t omaha_record(uint8_t *record, const uint8_t *cards, const int nhole) {
+    uint64_t key = 0, mask = 0; /* the cards' keys add their suit counters */
+    for (int j = 0; j < nhole; j++) {
+        key += hr_card_key[cards[j]];
+        mask |= 1ull << cards[j];
     }
+    record[0] = (uint8_t)(key >> HR_SUIT_SHIFT);
+    record[1] = (uint8_t)(key >> (HR_SUIT_SHIFT + 8));
+    int npairs = 0;
+    for (int a = 1; a < nhole; a++)
+        for (int b = 0; b < a; b++) record[2 + npairs++] = hr_pair_entry[cards[a] << 6 | cards[b]];
+    return mask;
 }
+
+/* HR_SHARE_UNITS split n ways, from a table: a division a player cost more than the rest. */
+static const uint32_t hr_omaha_split[HR_MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
 
 /* Each player's share of a pot of 2 x HR_SHARE_UNITS: the best high takes it, or half of it
  * when somebody has a low (hilo), the best low the other half; ties split their part. */
@@ -446,37 +432,128 @@ HR_INLINE void omaha_shares(const int *high, const int *low, int nplayers, int h
         nhigh += high[q] == best;
         nlow += low[q] == best_low;
     }
-    /* HR_SHARE_UNITS split n ways, from a table: a division a player cost more than the rest */
-    static const uint32_t split[HR_MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
     int split_low = hilo && best_low < HR_OMAHA_NO_LOW;
-    uint32_t high_part = (split_low ? 1 : 2) * split[nhigh], low_part = split_low ? split[nlow] : 0;
+    uint32_t high_part = (split_low ? 1 : 2) * hr_omaha_split[nhigh], low_part = split_low ? hr_omaha_split[nlow] : 0;
     for (int q = 0; q < nplayers; q++)
         share[q] = (high[q] == best ? high_part : 0) + (low[q] == best_low ? low_part : 0);
 }
 
-/* The showdowns of seated players on `count` full boards (at most HR_OMAHA_BLOCK), each
- * player's share added to counts (won whole, shared, units) and squares: first every board's
- * rows in the pair tables, fetched ahead so that their loads overlap, then the players. */
-static void omaha_runout_block(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                               const omaha_seats_t *seats, uint8_t (*boards)[5], int count, int hilo,
-                               uint64_t *counts, uint64_t *squares) {
+/* Full boards and each one's hands (players' records, not card ids) counted a block at a time:
+ * each board's multiset slot is found when it is added (its board_row entry fetched then, so
+ * it has landed by the block's end); the block reads every board's rows in the pair tables
+ * (fetched ahead so that their loads overlap), then each hand's pairs, then the listed flushes,
+ * then each player's share into counts (won whole, shared, units) and squares. */
+typedef struct {
+    const uint16_t *high_table, *low_table;
+    const uint32_t *board_row;
+    int nhole, nplayers, hilo, count;
+    uint32_t slot[HR_OMAHA_BLOCK];
+    int suit[HR_OMAHA_BLOCK]; /* the suit with three board cards, or 4 */
+    uint8_t boards[HR_OMAHA_BLOCK][5];
+    const uint8_t *hand[HR_OMAHA_BLOCK][HR_MAX_PLAYERS]; /* each player's record */
+    uint64_t cards[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];      /* and cards */
+    uint8_t dealt[HR_OMAHA_BLOCK][HR_MAX_PLAYERS][HR_OMAHA_RECORD]; /* records of hands dealt a deal */
+} omaha_block_t;
+
+static void omaha_block_start(omaha_block_t *b, const uint16_t *high_table, const uint16_t *low_table,
+                              const uint32_t *board_row, int nhole, int nplayers, int hilo) {
+    b->high_table = high_table, b->low_table = low_table, b->board_row = board_row;
+    b->nhole = nhole, b->nplayers = nplayers, b->hilo = hilo, b->count = 0;
+}
+
+/* The records of the hands that stay put (a random player's, 255s, are zeros). */
+typedef struct {
+    uint8_t record[HR_MAX_PLAYERS][HR_OMAHA_RECORD];
+    uint64_t cards[HR_MAX_PLAYERS];
+} omaha_fixed_t;
+
+static void omaha_fix(omaha_fixed_t *fixed, const uint8_t *holes, int nhole, int nplayers) {
+    memset(fixed, 0, sizeof *fixed);
+    for (int q = 0; q < nplayers; q++)
+        if (holes[q * nhole] != 255) fixed->cards[q] = omaha_record(fixed->record[q], holes + q * nhole, nhole);
+}
+
+/* The next deal's players are the fixed ones (random players' places are written after). */
+HR_INLINE void omaha_block_seat(omaha_block_t *b, const omaha_fixed_t *fixed) {
+    for (int q = 0; q < b->nplayers; q++) {
+        b->hand[b->count][q] = fixed->record[q];
+        b->cards[b->count][q] = fixed->cards[q];
+    }
+}
+
+/* A random player's hand dealt into the next deal (the hole count a constant: the loops unroll). */
+HR_INLINE void omaha_block_dealt(omaha_block_t *b, int q, int r, const uint8_t *cards) {
+    uint8_t *record = b->dealt[b->count][r];
+    switch (b->nhole) {
+    case 4: b->cards[b->count][q] = omaha_record(record, cards, 4); break;
+    case 5: b->cards[b->count][q] = omaha_record(record, cards, 5); break;
+    default: b->cards[b->count][q] = omaha_record(record, cards, 6); break;
+    }
+    b->hand[b->count][q] = record;
+}
+
+/* The board b->boards[b->count] is in place: its slot and flush suit, its row fetched ahead. */
+HR_INLINE void omaha_block_board(omaha_block_t *b) {
+    const uint8_t *board = b->boards[b->count];
+    uint64_t key = HR_OMAHA_BOARD_BIAS;
+    for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
+    b->slot[b->count] = multiset_slot(key);
+    b->suit[b->count] = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
+    HR_PREFETCH(b->board_row + b->slot[b->count]);
+}
+
+HR_INLINE void omaha_block_of(omaha_block_t *b, const int npairs, const int hilo, const int two, uint64_t *counts,
+                              uint64_t *squares) {
+    const int count = b->count, nplayers = two ? 2 : b->nplayers;
     uint32_t at[HR_OMAHA_BLOCK];
-    int suit[HR_OMAHA_BLOCK], nplayers = seats->nplayers;
     for (int i = 0; i < count; i++) {
-        uint64_t key = HR_OMAHA_BOARD_BIAS;
-        for (int j = 0; j < 5; j++) key += hr_card_key[boards[i][j]];
-        at[i] = board_row[multiset_slot(key)];
-        suit[i] = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
+        at[i] = b->board_row[b->slot[i]];
         for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
-            HR_PREFETCH((const char *)(high_table + at[i]) + byte);
-            if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
+            HR_PREFETCH((const char *)(b->high_table + at[i]) + byte);
+            if (hilo) HR_PREFETCH((const char *)(b->low_table + at[i]) + byte);
         }
     }
+    int high[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], low[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], nflush = 0;
+    uint8_t flush_row[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], flush_player[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
     for (int i = 0; i < count; i++) {
-        int high[HR_MAX_PLAYERS], low[HR_MAX_PLAYERS];
+        const uint16_t *high_row = b->high_table + at[i], *low_row = b->low_table + at[i];
+        for (int q = 0; q < nplayers; q++) {
+            const uint8_t *hand = b->hand[i][q], *entry = hand + 2;
+            int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, suits = hand[0] | hand[1] << 8;
+            for (int k = 0; k < npairs; k++) h = high_row[entry[k]] < h ? high_row[entry[k]] : h;
+            if (hilo)
+                for (int k = 0; k < npairs; k++) l = low_row[entry[k]] < l ? low_row[entry[k]] : l;
+            high[i][q] = h;
+            low[i][q] = l;
+            /* listed, not branched on: a branch a player was mispredicted on a third */
+            flush_row[nflush] = (uint8_t)i;
+            flush_player[nflush] = (uint8_t)q;
+            nflush += (suits >> 4 * b->suit[i] & 15) >= 2;
+        }
+    }
+    for (int f = 0; f < nflush; f++) {
+        int i = flush_row[f], q = flush_player[f], n = 0;
+        uint8_t ids[6];
+        for (uint64_t m = b->cards[i][q]; m; m &= m - 1) ids[n++] = (uint8_t)hr_ctz64(m);
+        high[i][q] = omaha_flush(ids, b->nhole, b->boards[i], b->suit[i], high[i][q]);
+    }
+    for (int i = 0; i < count; i++) {
+        if (!hilo) { /* the best high takes the pot, split among its ties */
+            int best = HR_RANK_COUNT + 1, nbest = 0;
+            for (int q = 0; q < nplayers; q++) best = high[i][q] < best ? high[i][q] : best;
+            for (int q = 0; q < nplayers; q++) nbest += high[i][q] == best;
+            uint64_t share = 2 * hr_omaha_split[nbest], alone = nbest == 1;
+            for (int q = 0; q < nplayers; q++) {
+                uint64_t won = high[i][q] == best;
+                counts[3 * q] += won & alone;
+                counts[3 * q + 1] += won & !alone;
+                counts[3 * q + 2] += won * share;
+                if (squares) squares[q] += won * share * share;
+            }
+            continue;
+        }
         uint32_t share[HR_MAX_PLAYERS];
-        omaha_players(high_table + at[i], low_table + at[i], suit[i], seats, boards[i], hilo, high, low);
-        omaha_shares(high, low, nplayers, hilo, share);
+        omaha_shares(high[i], low[i], nplayers, hilo, share);
         for (int q = 0; q < nplayers; q++) {
             counts[3 * q] += share[q] == 2 * HR_SHARE_UNITS;
             counts[3 * q + 1] += share[q] > 0 && share[q] < 2 * HR_SHARE_UNITS;
@@ -484,6 +561,53 @@ static void omaha_runout_block(const uint16_t *high_table, const uint16_t *low_t
             if (squares) squares[q] += (uint64_t)share[q] * share[q];
         }
     }
+    b->count = 0;
+}
+
+/* The block counted (and emptied), with the pair count and hilo constants: the pair loops
+ * unroll (a run-time count cost a mispredicted loop exit a player). */
+static void omaha_block_count(omaha_block_t *b, uint64_t *counts, uint64_t *squares) {
+    int npairs = b->nhole * (b->nhole - 1) / 2;
+    if (b->hilo) switch (npairs) {
+        case 6: omaha_block_of(b, 6, 1, 0, counts, squares); return;
+        case 10: omaha_block_of(b, 10, 1, 0, counts, squares); return;
+        default: omaha_block_of(b, 15, 1, 0, counts, squares); return;
+        }
+    if (b->nplayers == 2) switch (npairs) { /* heads-up: the players' loops unroll too */
+        case 6: omaha_block_of(b, 6, 0, 1, counts, squares); return;
+        case 10: omaha_block_of(b, 10, 0, 1, counts, squares); return;
+        default: omaha_block_of(b, 15, 0, 1, counts, squares); return;
+        }
+    switch (npairs) {
+    case 6: omaha_block_of(b, 6, 0, 0, counts, squares); return;
+    case 10: omaha_block_of(b, 10, 0, 0, counts, squares); return;
+    default: omaha_block_of(b, 15, 0, 0, counts, squares); return;
+    }
+}
+
+/* Up to `limit` runouts of fixed hands in lexicographic order from `pick` (the board's first
+ * nboard cards are `full`, the rest deck[pick[i]]), each counted; how many there were. */
+static uint64_t omaha_runouts_from(omaha_block_t *b, const omaha_fixed_t *fixed, const uint8_t *full, int nboard,
+                                   const uint8_t *deck, int ndeck, int *pick, uint64_t limit, uint64_t *counts,
+                                   uint64_t *squares) {
+    int left = 5 - nboard;
+    uint64_t done = 0;
+    while (done < limit) {
+        uint8_t *dealt = b->boards[b->count];
+        memcpy(dealt, full, (size_t)nboard);
+        for (int i = 0; i < left; i++) dealt[nboard + i] = deck[pick[i]];
+        omaha_block_seat(b, fixed);
+        omaha_block_board(b);
+        if (++b->count == HR_OMAHA_BLOCK) omaha_block_count(b, counts, squares);
+        done++;
+        int i = left - 1;
+        while (i >= 0 && pick[i] == ndeck - left + i) i--;
+        if (i < 0) break;
+        pick[i]++;
+        for (int j = i + 1; j < left; j++) pick[j] = pick[j - 1] + 1;
+    }
+    omaha_block_count(b, counts, squares);
+    return done;
 }
 
 /* The showdown rows with the hole count a constant: the pair loops unroll (a run-time count
@@ -620,7 +744,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
 }
 
 /* The showdown rows with the hole count a constant (one switch), each row checked as `check`
- * says (0: not at all, the deals are valid by construction; 1: card by card; 2: a popcount). */
+ * says (1: card by card; 2: a popcount). */
 HR_INLINE int64_t showdown_rows_of(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                    const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
                                    int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error,
@@ -667,34 +791,6 @@ int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_
                             shares, error, 1);
 }
 
-/* Monte Carlo deals ranked a block at a time: each deal's hands (nhole a player) and board are
- * written to the block, and a full block goes through the showdown rows (its board rows fetched
- * ahead, the flushes fixed after), then into the counts. The same answer as a showdown a deal. */
-typedef struct {
-    const uint16_t *high_table, *low_table;
-    const uint32_t *board_row;
-    int nhole, nplayers, hilo, count;
-    uint8_t holes[HR_OMAHA_BLOCK * HR_MAX_PLAYERS * 6], boards[HR_OMAHA_BLOCK * 5];
-} omaha_block_t;
-
-static void omaha_block_count(omaha_block_t *b, uint64_t *counts, uint64_t *squares) {
-    uint16_t ranks[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], lows[HR_OMAHA_BLOCK * HR_MAX_PLAYERS],
-        shares[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
-    int error = 0, n = b->nplayers;
-    uint16_t *low = b->hilo ? lows : NULL;
-    showdown_rows_of(b->high_table, b->low_table, b->board_row, b->holes, b->nhole, b->boards, b->count, n, b->hilo,
-                     ranks, low, shares, &error, 0); /* the deals are valid by construction: no row check */
-    for (int r = 0; r < b->count; r++)
-        for (int q = 0; q < n; q++) {
-            uint32_t share = shares[r * n + q];
-            counts[3 * q] += share == 2 * HR_SHARE_UNITS;
-            counts[3 * q + 1] += share > 0 && share < 2 * HR_SHARE_UNITS;
-            counts[3 * q + 2] += share;
-            if (squares) squares[q] += (uint64_t)share * share;
-        }
-    b->count = 0;
-}
-
 int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                     const uint8_t *holes, int nhole, int nplayers, const uint8_t *board, int nboard,
                     const uint8_t *dead, int ndead, int hilo, uint64_t seed, uint64_t trials, uint64_t first,
@@ -737,26 +833,15 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
         uint64_t runouts = hr_choose(ndeck, left);
         if (end > runouts) end = runouts;
         if (first >= end) return 0;
-        int pick[5], count = 0;
+        int pick[5];
         hr_unrank(first, ndeck, left, pick);
-        omaha_seats_t seats;
-        omaha_seats(&seats, table, nhole, nplayers);
-        uint8_t boards[HR_OMAHA_BLOCK][5];
-        for (uint64_t number = first; number < end; number++) {
-            memcpy(boards[count], full, 5);
-            for (int i = 0; i < left; i++) boards[count][nboard + i] = deck[pick[i]];
-            if (++count == HR_OMAHA_BLOCK) {
-                omaha_runout_block(high_table, low_table, board_row, &seats, boards, count, hilo, counts, squares);
-                count = 0;
-            }
-            ++*deals;
-            int i = left - 1;
-            while (i >= 0 && pick[i] == ndeck - left + i) i--;
-            if (i < 0) break;
-            pick[i]++;
-            for (int j = i + 1; j < left; j++) pick[j] = pick[j - 1] + 1;
-        }
-        omaha_runout_block(high_table, low_table, board_row, &seats, boards, count, hilo, counts, squares);
+        omaha_block_t *block = malloc(sizeof *block);
+        if (!block) return HR_ERR_MEMORY;
+        omaha_block_start(block, high_table, low_table, board_row, nhole, nplayers, hilo);
+        omaha_fixed_t fixed;
+        omaha_fix(&fixed, table, nhole, nplayers);
+        *deals += omaha_runouts_from(block, &fixed, full, nboard, deck, ndeck, pick, end - first, counts, squares);
+        free(block);
         return 0;
     }
     /* Monte Carlo: chunks [first, end) of HR_EQUITY_CHUNK deals, each its own stream */
@@ -764,9 +849,9 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
     if (end > chunks) end = chunks;
     omaha_block_t *block = malloc(sizeof *block);
     if (!block) return HR_ERR_MEMORY;
-    block->high_table = high_table, block->low_table = low_table, block->board_row = board_row;
-    block->nhole = nhole, block->nplayers = nplayers, block->hilo = hilo, block->count = 0;
-    int width = nhole * nplayers;
+    omaha_block_start(block, high_table, low_table, board_row, nhole, nplayers, hilo);
+    omaha_fixed_t fixed;
+    omaha_fix(&fixed, table, nhole, nplayers);
     for (uint64_t chunk = first; chunk < end; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
@@ -780,17 +865,17 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
                 shuffled[k] = shuffled[j];
                 shuffled[j] = c;
             }
-            uint8_t *hands = block->holes + block->count * width, *dealt = block->boards + block->count * 5;
-            memcpy(hands, table, (size_t)width);
-            memcpy(dealt, full, (size_t)nboard);
-            for (int j = 0; j < left; j++) dealt[nboard + j] = shuffled[j];
-            for (int r = 0; r < nrandom; r++)
-                for (int j = 0; j < nhole; j++) hands[random_of[r] * nhole + j] = shuffled[left + r * nhole + j];
+            int at = block->count;
+            memcpy(block->boards[at], full, (size_t)nboard);
+            for (int j = 0; j < left; j++) block->boards[at][nboard + j] = shuffled[j];
+            omaha_block_seat(block, &fixed);
+            for (int r = 0; r < nrandom; r++) omaha_block_dealt(block, random_of[r], r, shuffled + left + r * nhole);
+            omaha_block_board(block);
             if (++block->count == HR_OMAHA_BLOCK) omaha_block_count(block, counts, squares);
             ++*deals;
         }
     }
-    if (block->count) omaha_block_count(block, counts, squares);
+    omaha_block_count(block, counts, squares);
     free(block);
     return 0;
 }
@@ -850,35 +935,20 @@ typedef struct {
     double *sums;     /* per player: won whole, shared, units, each weighted */
     double *weight;   /* the deals' weight */
     uint64_t *deals;
+    omaha_block_t *block; /* the runouts' */
 } omaha_walk_t;
 
 /* Every runout of an assignment (all players' cards in w->table, `used` their cards and the
  * known ones), weighted by `weight`. */
 static void omaha_runouts(omaha_walk_t *w, uint64_t used, double weight) {
     uint8_t deck[52], full[5];
-    int ndeck = unseen_deck(used, deck), left = 5 - w->nboard, pick[5] = {0, 1, 2, 3, 4};
+    int ndeck = unseen_deck(used, deck), pick[5] = {0, 1, 2, 3, 4};
     for (int j = 0; j < w->nboard; j++) full[j] = w->board[j];
-    uint64_t counts[3 * HR_MAX_PLAYERS] = {0}, runouts = 0;
-    omaha_seats_t seats;
-    omaha_seats(&seats, w->table, w->nhole, w->nplayers);
-    uint8_t boards[HR_OMAHA_BLOCK][5];
-    int count = 0;
-    for (;;) {
-        memcpy(boards[count], full, 5);
-        for (int i = 0; i < left; i++) boards[count][w->nboard + i] = deck[pick[i]];
-        if (++count == HR_OMAHA_BLOCK) {
-            omaha_runout_block(w->high_table, w->low_table, w->board_row, &seats, boards, count, w->hilo, counts,
-                               NULL);
-            count = 0;
-        }
-        runouts++;
-        int i = left - 1;
-        while (i >= 0 && pick[i] == ndeck - left + i) i--;
-        if (i < 0) break;
-        pick[i]++;
-        for (int j = i + 1; j < left; j++) pick[j] = pick[j - 1] + 1;
-    }
-    omaha_runout_block(w->high_table, w->low_table, w->board_row, &seats, boards, count, w->hilo, counts, NULL);
+    uint64_t counts[3 * HR_MAX_PLAYERS] = {0};
+    omaha_fixed_t fixed;
+    omaha_fix(&fixed, w->table, w->nhole, w->nplayers);
+    uint64_t runouts =
+        omaha_runouts_from(w->block, &fixed, full, w->nboard, deck, ndeck, pick, UINT64_MAX, counts, NULL);
     for (int k = 0; k < 3 * w->nplayers; k++) w->sums[k] += weight * (double)counts[k];
     *w->weight += weight * (double)runouts;
     *w->deals += runouts;
@@ -933,12 +1003,19 @@ int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table
     w.sums = sums;
     w.weight = weight;
     w.deals = deals;
+    w.block = malloc(sizeof *w.block);
+    if (!w.block) {
+        free(mask);
+        return HR_ERR_MEMORY;
+    }
+    omaha_block_start(w.block, high_table, low_table, board_row, nhole, nplayers, hilo);
     /* the first player's combos [first, end): slices of the work add up to the whole */
     for (int i = first; i < end; i++) {
         if (!mask[i] || (mask[i] & known)) continue;
         for (int j = 0; j < nhole; j++) w.table[j] = combos[(size_t)i * nhole + j];
         omaha_assign(&w, 1, known | mask[i], weights[i]);
     }
+    free(w.block);
     free(mask);
     return 0;
 }
@@ -995,28 +1072,35 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
      * uneven weights): a draw reads one place, not three arrays */
     size_t nhands = 1; /* two a column with uneven weights, one with even */
     for (int p = 0; p < nplayers && !error; p++) nhands += (size_t)draw[p].count * (draw[p].threshold ? 2 : 1);
-    uint64_t *hands = error ? NULL : malloc(sizeof(uint64_t) * nhands);
+    size_t stride = (size_t)omaha_record_size(nhole);
+    uint64_t *hands = error ? NULL : malloc((sizeof(uint64_t) + stride) * nhands + 32);
     if (!error && !hands) error = HR_ERR_MEMORY;
     if (error) {
         free(block);
         return error;
     }
+    /* and each of those hands as a showdown reads it, made once, not a deal */
+    uint8_t *records = (uint8_t *)(((uintptr_t)(hands + nhands) + 31) & ~(uintptr_t)31);
     const uint64_t *hands_of[HR_MAX_PLAYERS];
+    const uint8_t *records_of[HR_MAX_PLAYERS];
     for (int p = 0, n = 0; p < nplayers; p++) {
         uint64_t *column = hands + n;
         hands_of[p] = column;
+        records_of[p] = records + n * stride;
         for (int k = 0; k < draw[p].count; k++) {
+            int place = draw[p].threshold ? 2 * k : k;
+            column[place] = mask[draw[p].combo[k]];
+            omaha_record(records + (n + place) * stride, combos + (size_t)draw[p].combo[k] * nhole, nhole);
             if (draw[p].threshold) {
-                column[2 * k] = mask[draw[p].combo[k]];
-                column[2 * k + 1] = mask[draw[p].combo[draw[p].alias[k]]];
-            } else {
-                column[k] = mask[draw[p].combo[k]];
+                int other = draw[p].combo[draw[p].alias[k]];
+                column[place + 1] = mask[other];
+                omaha_record(records + (n + place + 1) * stride, combos + (size_t)other * nhole, nhole);
             }
         }
         n += draw[p].count * (draw[p].threshold ? 2 : 1);
     }
     /* the board's cards, then the random players', each uniform among the cards left */
-    int width = nhole * nplayers, need = left + nrandom * nhole;
+    int need = left + nrandom * nhole;
     shuffle_t plan = shuffle_plan(52 - hr_popcount64(known) - nhole * (nplayers - nrandom), need);
     uint8_t in_byte[256 * 8];
     int bmi2 = select_setup(in_byte);
@@ -1026,16 +1110,16 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         free(block);
         return HR_ERR_MEMORY;
     }
-    out->high_table = high_table, out->low_table = low_table, out->board_row = board_row;
-    out->nhole = nhole, out->nplayers = nplayers, out->hilo = hilo, out->count = 0;
+    omaha_block_start(out, high_table, low_table, board_row, nhole, nplayers, hilo);
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
     for (uint64_t chunk = first; chunk < end && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
         for (uint64_t d = 0; d < n && !error; d++) {
-            uint8_t *table = out->holes + out->count * width, *full = out->boards + out->count * 5;
-            uint64_t used = known, held[HR_MAX_PLAYERS];
+            int at = out->count;
+            uint8_t *full = out->boards[at];
+            uint64_t used = known;
             for (int attempt = 0;; attempt++) { /* the ranged players' combos, redrawn on a clash */
                 if (attempt == 1 << 20) { /* the caller decided that they can be dealt; this far, so rare */
                     error = HR_ERR_IMPOSSIBLE;
@@ -1044,24 +1128,18 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 used = known;
                 int clash = 0;
                 for (int i = 0; i < nranged && !clash; i++) {
-                    const alias_t *a = &draw[ranged_of[i]];
-                    /* draw_alias's draws, from the columns, as card masks */
+                    int p = ranged_of[i];
+                    const alias_t *a = &draw[p];
+                    /* draw_alias's draws, from the columns */
                     int k = a->count == 1 ? 0 : (int)below(&rng, (uint32_t)a->count);
-                    uint64_t hand;
-                    if (a->threshold)
-                        hand = hands_of[ranged_of[i]][2 * k + (a->count > 1 && !(half32(&rng) < a->threshold[k]))];
-                    else
-                        hand = hands_of[ranged_of[i]][k];
+                    if (a->threshold) k = 2 * k + (a->count > 1 && !(half32(&rng) < a->threshold[k]));
+                    uint64_t hand = hands_of[p][k];
                     clash = (hand & used) != 0;
                     used |= hand;
-                    held[i] = hand;
+                    out->hand[at][p] = records_of[p] + k * stride;
+                    out->cards[at][p] = hand;
                 }
                 if (!clash) break;
-            }
-            for (int i = 0; i < nranged; i++) { /* the hands' cards by id, once the deal stands */
-                uint8_t *hole = table + ranged_of[i] * nhole;
-                uint64_t hand = held[i];
-                for (int j = 0; j < nhole; j++, hand &= hand - 1) hole[j] = (uint8_t)hr_ctz64(hand);
             }
             if (error) break;
             uint32_t picks[52];
@@ -1069,15 +1147,18 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
             cards_left_t cards_left = cards_left_of(~used & HR_DECK, bmi2);
             for (int j = 0; j < nboard; j++) full[j] = board[j];
             for (int j = 0; j < left; j++) full[nboard + j] = (uint8_t)take_nth(&cards_left, picks[j], in_byte, bmi2);
-            for (int r = 0; r < nrandom; r++)
+            for (int r = 0; r < nrandom; r++) {
+                uint8_t cards[6];
                 for (int j = 0; j < nhole; j++)
-                    table[random_of[r] * nhole + j] =
-                        (uint8_t)take_nth(&cards_left, picks[left + r * nhole + j], in_byte, bmi2);
+                    cards[j] = (uint8_t)take_nth(&cards_left, picks[left + r * nhole + j], in_byte, bmi2);
+                omaha_block_dealt(out, random_of[r], r, cards);
+            }
+            omaha_block_board(out);
             if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);
             ++*deals;
         }
     }
-    if (out->count) omaha_block_count(out, counts, squares);
+    omaha_block_count(out, counts, squares);
     free(out);
     free(hands);
     free(block);

@@ -537,6 +537,27 @@ HR_INLINE void omaha_block_of(omaha_block_t *b, const int npairs, const int hilo
         for (uint64_t m = b->cards[i][q]; m; m &= m - 1) ids[n++] = (uint8_t)hr_ctz64(m);
         high[i][q] = omaha_flush(ids, b->nhole, b->boards[i], b->suit[i], high[i][q]);
     }
+    if (!hilo && nplayers <= 4) { /* the best high takes the pot: count each set of winners, then its shares */
+        uint32_t outcomes[16] = {0};
+        for (int i = 0; i < count; i++) {
+            int best = HR_RANK_COUNT + 1, winners = 0;
+            for (int q = 0; q < nplayers; q++) best = high[i][q] < best ? high[i][q] : best;
+            for (int q = 0; q < nplayers; q++) winners |= (high[i][q] == best) << q;
+            outcomes[winners]++;
+        }
+        for (int winners = 1; winners < 1 << nplayers; winners++) {
+            uint64_t times = outcomes[winners], nbest = (uint64_t)hr_popcount64((uint64_t)winners);
+            uint64_t share = 2 * hr_omaha_split[nbest];
+            for (int q = 0; q < nplayers; q++)
+                if (winners >> q & 1) {
+                    counts[3 * q + (nbest > 1)] += times;
+                    counts[3 * q + 2] += times * share;
+                    if (squares) squares[q] += times * share * share;
+                }
+        }
+        b->count = 0;
+        return;
+    }
     for (int i = 0; i < count; i++) {
         if (!hilo) { /* the best high takes the pot, split among its ties */
             int best = HR_RANK_COUNT + 1, nbest = 0;

@@ -417,6 +417,15 @@ HR_INLINE uint64_t omaha_record(uint8_t *record, const uint8_t *cards, const int
     return mask;
 }
 
+/* omaha_record with the hole count a constant (one switch): its loops unroll. */
+HR_INLINE uint64_t omaha_record_of(uint8_t *record, const uint8_t *cards, int nhole) {
+    switch (nhole) {
+    case 4: return omaha_record(record, cards, 4);
+    case 5: return omaha_record(record, cards, 5);
+    default: return omaha_record(record, cards, 6);
+    }
+}
+
 /* HR_SHARE_UNITS split n ways, from a table: a division a player cost more than the rest. */
 static const uint32_t hr_omaha_split[HR_MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
 
@@ -470,7 +479,7 @@ typedef struct {
 static void omaha_fix(omaha_fixed_t *fixed, const uint8_t *holes, int nhole, int nplayers) {
     memset(fixed, 0, sizeof *fixed);
     for (int q = 0; q < nplayers; q++)
-        if (holes[q * nhole] != 255) fixed->cards[q] = omaha_record(fixed->record[q], holes + q * nhole, nhole);
+        if (holes[q * nhole] != 255) fixed->cards[q] = omaha_record_of(fixed->record[q], holes + q * nhole, nhole);
 }
 
 /* The next deal's players are the fixed ones (random players' places are written after). */
@@ -481,14 +490,10 @@ HR_INLINE void omaha_block_seat(omaha_block_t *b, const omaha_fixed_t *fixed) {
     }
 }
 
-/* A random player's hand dealt into the next deal (the hole count a constant: the loops unroll). */
+/* A random player's hand dealt into the next deal. */
 HR_INLINE void omaha_block_dealt(omaha_block_t *b, int q, int r, const uint8_t *cards) {
     uint8_t *record = b->dealt[b->count][r];
-    switch (b->nhole) {
-    case 4: b->cards[b->count][q] = omaha_record(record, cards, 4); break;
-    case 5: b->cards[b->count][q] = omaha_record(record, cards, 5); break;
-    default: b->cards[b->count][q] = omaha_record(record, cards, 6); break;
-    }
+    b->cards[b->count][q] = omaha_record_of(record, cards, b->nhole);
     b->hand[b->count][q] = record;
 }
 
@@ -1089,36 +1094,37 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     }
     int left = 5 - nboard;
     if (!error && 52 - hr_popcount64(known) < left + nhole * nplayers) error = HR_ERR_COUNT;
-    /* Each alias column's hands as card masks side by side, its own then its alias (with
-     * uneven weights): a draw reads one place, not three arrays */
-    size_t nhands = 1; /* two a column with uneven weights, one with even */
-    for (int p = 0; p < nplayers && !error; p++) nhands += (size_t)draw[p].count * (draw[p].threshold ? 2 : 1);
-    size_t stride = (size_t)omaha_record_size(nhole);
-    uint64_t *hands = error ? NULL : malloc((sizeof(uint64_t) + stride) * nhands + 32);
+    /* Each alias column as one place, so that a draw reads one place, not three arrays: its hand
+     * (with uneven weights: its threshold, then its own hand and its alias) as its card mask then
+     * its record (as a showdown reads it, made once, not a deal); a hand 16, 24 or 40 bytes */
+    size_t slot = sizeof(uint64_t) + (size_t)omaha_record_size(nhole), bytes = 32, width[HR_MAX_PLAYERS];
+    for (int p = 0; p < nplayers && !error; p++) {
+        width[p] = draw[p].threshold ? sizeof(uint64_t) + 2 * slot : slot;
+        bytes += width[p] * (size_t)draw[p].count;
+    }
+    uint8_t *hands = error ? NULL : malloc(bytes);
     if (!error && !hands) error = HR_ERR_MEMORY;
     if (error) {
         free(block);
         return error;
     }
-    /* and each of those hands as a showdown reads it, made once, not a deal */
-    uint8_t *records = (uint8_t *)(((uintptr_t)(hands + nhands) + 31) & ~(uintptr_t)31);
-    const uint64_t *hands_of[HR_MAX_PLAYERS];
-    const uint8_t *records_of[HR_MAX_PLAYERS];
+    const uint8_t *hands_of[HR_MAX_PLAYERS];
     for (int p = 0, n = 0; p < nplayers; p++) {
-        uint64_t *column = hands + n;
-        hands_of[p] = column;
-        records_of[p] = records + n * stride;
+        uint8_t *columns = (uint8_t *)(((uintptr_t)hands + 31) & ~(uintptr_t)31) + n;
+        hands_of[p] = columns;
         for (int k = 0; k < draw[p].count; k++) {
-            int place = draw[p].threshold ? 2 * k : k;
-            column[place] = mask[draw[p].combo[k]];
-            omaha_record(records + (n + place) * stride, combos + (size_t)draw[p].combo[k] * nhole, nhole);
+            uint8_t *at = columns + (size_t)k * width[p];
             if (draw[p].threshold) {
-                int other = draw[p].combo[draw[p].alias[k]];
-                column[place + 1] = mask[other];
-                omaha_record(records + (n + place + 1) * stride, combos + (size_t)other * nhole, nhole);
+                memcpy(at, &draw[p].threshold[k], sizeof(uint32_t));
+                at += sizeof(uint64_t);
+            }
+            for (int other = 0; other < (draw[p].threshold ? 2 : 1); other++, at += slot) {
+                int combo = draw[p].combo[other ? draw[p].alias[k] : k];
+                memcpy(at, &mask[combo], sizeof(uint64_t));
+                omaha_record_of(at + sizeof(uint64_t), combos + (size_t)combo * nhole, nhole);
             }
         }
-        n += draw[p].count * (draw[p].threshold ? 2 : 1);
+        n += (int)(width[p] * (size_t)draw[p].count);
     }
     /* the board's cards, then the random players', each uniform among the cards left */
     int need = left + nrandom * nhole;
@@ -1153,11 +1159,17 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                     const alias_t *a = &draw[p];
                     /* draw_alias's draws, from the columns */
                     int k = a->count == 1 ? 0 : (int)below(&rng, (uint32_t)a->count);
-                    if (a->threshold) k = 2 * k + (a->count > 1 && !(half32(&rng) < a->threshold[k]));
-                    uint64_t hand = hands_of[p][k];
+                    const uint8_t *drawn = hands_of[p] + (size_t)k * width[p];
+                    if (a->threshold) {
+                        uint32_t threshold;
+                        memcpy(&threshold, drawn, sizeof threshold);
+                        drawn += sizeof(uint64_t) + (a->count > 1 && !(half32(&rng) < threshold)) * slot;
+                    }
+                    uint64_t hand;
+                    memcpy(&hand, drawn, sizeof hand);
                     clash = (hand & used) != 0;
                     used |= hand;
-                    out->hand[at][p] = records_of[p] + k * stride;
+                    out->hand[at][p] = drawn + sizeof hand;
                     out->cards[at][p] = hand;
                 }
                 if (!clash) break;

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 POT = 2 * lib.HR_SHARE_UNITS  # omaha.POT: a hi-lo pot's units
 SLICE_WORK = 2_000_000  # pair lookups of one C call (~8 ms) between two checks for Ctrl-C
+# Monte Carlo with ranges: each call first builds its tables (about 0.5 ms for ranges of 10,000s
+# of hands), so its calls are twice as long (~20 ms; still well inside 50 ms)
+RANGES_MC_SLICE_WORK = 2 * SLICE_WORK
 FEASIBLE_BUDGET = 20_000_000  # steps spent deciding whether ranges can be dealt together
 
 
@@ -166,7 +169,7 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
                        0 if exact else seed or 0, 0 if exact else trials or 0)
     total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
     per_unit = (work / max(1, sizes[0])) if exact else n * math.comb(nhole, 2) * lib.HR_EQUITY_CHUNK
-    slices = max(1, min(total, math.ceil(total * per_unit / SLICE_WORK)))
+    slices = max(1, min(total, math.ceil(total * per_unit / (SLICE_WORK if exact else RANGES_MC_SLICE_WORK))))
     sums, squares, dealt = [0.0] * (3 * n + 1), [0] * n, [0]
 
     def add(result: tuple[list[float], list[int], int]) -> None:  # in slice order: the same sums on any threads

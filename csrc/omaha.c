@@ -1140,9 +1140,28 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     omaha_block_start(out, high_table, low_table, board_row, nhole, nplayers, hilo);
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
+    /* A ranged player's column for a deal's first try is drawn HR_OMAHA_AHEAD_DEALS deals ahead
+     * and its place fetched meanwhile: with ranges of 10,000s of hands the columns and the pair
+     * tables outgrow the caches, and a draw waited on its place (+16% on two weighted ranges,
+     * +20% on three players; 1 deal ahead gave half that, 8 no more than 4). A clash redraws
+     * every column at once. Each try is uniform over the columns and independent of the rest,
+     * so deals are drawn as before, from another order of the chunk's stream (the same on any
+     * thread count). */
+#define HR_OMAHA_AHEAD_DEALS 4
+#define HR_OMAHA_COLUMN(i) (draw[ranged_of[i]].count == 1 ? 0 : (int)below(&rng, (uint32_t)draw[ranged_of[i]].count))
+#define HR_OMAHA_AHEAD(row, i)                                                                                     \
+    do {                                                                                                           \
+        ahead[row][i] = HR_OMAHA_COLUMN(i);                                                                        \
+        const uint8_t *place = hands_of[ranged_of[i]] + (size_t)ahead[row][i] * width[ranged_of[i]];               \
+        HR_PREFETCH(place);                                                                                        \
+        HR_PREFETCH(place + width[ranged_of[i]] - 1);                                                              \
+    } while (0)
     for (uint64_t chunk = first; chunk < end && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
+        int ahead[HR_OMAHA_AHEAD_DEALS][HR_MAX_PLAYERS];
+        for (int row = 0; row < HR_OMAHA_AHEAD_DEALS; row++)
+            for (int i = 0; i < nranged; i++) HR_OMAHA_AHEAD(row, i);
         for (uint64_t d = 0; d < n && !error; d++) {
             int at = out->count;
             uint8_t *full = out->boards[at];
@@ -1158,7 +1177,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                     int p = ranged_of[i];
                     const alias_t *a = &draw[p];
                     /* draw_alias's draws, from the columns */
-                    int k = a->count == 1 ? 0 : (int)below(&rng, (uint32_t)a->count);
+                    int k = attempt ? HR_OMAHA_COLUMN(i) : ahead[d % HR_OMAHA_AHEAD_DEALS][i];
                     const uint8_t *drawn = hands_of[p] + (size_t)k * width[p];
                     if (a->threshold) {
                         uint32_t threshold;
@@ -1187,10 +1206,15 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                 omaha_block_dealt(out, random_of[r], r, cards);
             }
             omaha_block_board(out);
+            if (d + HR_OMAHA_AHEAD_DEALS < n)
+                for (int i = 0, row = (int)(d % HR_OMAHA_AHEAD_DEALS); i < nranged; i++) HR_OMAHA_AHEAD(row, i);
             if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);
             ++*deals;
         }
     }
+#undef HR_OMAHA_AHEAD
+#undef HR_OMAHA_AHEAD_DEALS
+#undef HR_OMAHA_COLUMN
     omaha_block_count(out, counts, squares);
     free(out);
     free(hands);

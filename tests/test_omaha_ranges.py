@@ -127,6 +127,24 @@ def test_sampled_range_equity_lands_near_exact_and_repeats(monkeypatch):
     assert math.isclose(sum(hilo.equity), 1.0)
 
 
+def test_sampled_clashing_weighted_ranges_land_near_exact(monkeypatch):
+    # three ranges that clash on most tries (a redraw), two of them weighted: the Monte Carlo
+    # draws each first try's columns deals ahead of the rest; every player's win and tie
+    # chances (not only equity) stay within 4.5 binomial standard errors of exact
+    players, board = ["AAKK,AAKQ", "AKQJ:0.4,KKQQ", "0.7(AQJT),KQJT"], "Qs 7d 2c 9h"
+    monkeypatch.setattr(importlib.import_module("handrank.omaha"), "EXACT_BUDGET", 10**13)
+    exact = omaha.equity(players, board)
+    monkeypatch.undo()
+    trials = 300_000
+    sampled = omaha.equity(players, board, trials=trials, seed=11)
+    assert exact.exact and not sampled.exact and sampled.boards == trials
+    for p in range(3):
+        assert abs(sampled.equity[p] - exact.equity[p]) <= 4.5 * sampled.stderr[p]
+        for got, want in ((sampled.win[p], exact.win[p]), (sampled.tie[p], exact.tie[p])):
+            assert abs(got - want) <= 4.5 * math.sqrt(want * (1 - want) / trials) + 1e-12
+    assert omaha.equity(players, board, trials=trials, seed=11, threads=2) == sampled
+
+
 def test_range_errors_name_the_player():
     with pytest.raises(ValueError, match=r"players\[1\]: 'ZZxx' is neither 4 hole cards nor an Omaha range"):
         omaha.equity(["AsAhKdKc", "ZZxx"])

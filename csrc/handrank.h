@@ -347,6 +347,17 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                               int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
                               int hilo, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
                               uint64_t *counts, uint64_t *squares, uint64_t *deals);
+/* The same Monte Carlo in two steps, so that a call's slices share one plan: its bytes (at
+ * most; 0 for bad counts), the plan made into `plan` (the spot checked as above; HR_ERR_MEMORY
+ * when `bytes` is fewer than hr_omaha_ranges_plan_bytes asks), and chunks [first, end) drawn
+ * from it, as hr_omaha_equity_ranges_mc does, on any number of threads at once. */
+uint64_t hr_omaha_ranges_plan_bytes(const int32_t *combo_start, const double *weights, int nhole, int nplayers);
+int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                         int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
+                         void *plan, uint64_t bytes);
+int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                         const void *plan, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
+                         uint64_t *counts, uint64_t *squares, uint64_t *deals);
 /* 1 if every player can get one of its combos (card masks; an empty range is skipped) with no card
  * shared, 0 if not, HR_ERR_BUDGET when about `budget` steps did not decide it. */
 int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget);

@@ -1046,14 +1046,44 @@ int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table
     return 0;
 }
 
-int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
-                              const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
-                              int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
-                              int hilo, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
-                              uint64_t *counts, uint64_t *squares, uint64_t *deals) {
-    uint64_t known = 0;
-    int error = omaha_known(nhole, nplayers, board, nboard, dead, ndead, &known);
+/* Monte Carlo of ranges in two steps: a plan, made once a call (the spot checked, each ranged
+ * player's alias columns of hands: the tables a deal draws from), then chunks of deals drawn
+ * from it, on any number of threads at once (a plan is only read). The plan's head, then its
+ * columns from the first 32-byte boundary on. */
+typedef struct {
+    uint64_t known, slot;                       /* slot: a hand's bytes, its mask then its record */
+    uint64_t width[HR_MAX_PLAYERS], at[HR_MAX_PLAYERS]; /* a column's bytes; where a player's begin */
+    int nhole, nplayers, nboard, left, hilo, nranged, nrandom;
+    int ranged_of[HR_MAX_PLAYERS], random_of[HR_MAX_PLAYERS];
+    int count[HR_MAX_PLAYERS], weighted[HR_MAX_PLAYERS]; /* columns; whether they hold an alias */
+    uint8_t board[5];
+    shuffle_t shuffle; /* the board's cards left, then the random players' */
+} omaha_plan_t;
+
+HR_INLINE uint8_t *plan_columns(const void *plan) {
+    return (uint8_t *)(((uintptr_t)plan + sizeof(omaha_plan_t) + 31) & ~(uintptr_t)31);
+}
+
+uint64_t hr_omaha_ranges_plan_bytes(const int32_t *combo_start, const double *weights, int nhole, int nplayers) {
+    if (nhole < 4 || nhole > 6 || nplayers < 2 || nplayers > HR_MAX_PLAYERS || combo_start[0] != 0) return 0;
+    uint64_t slot = sizeof(uint64_t) + (uint64_t)omaha_record_size(nhole), bytes = sizeof(omaha_plan_t) + 32;
+    for (int p = 0; p < nplayers; p++) {
+        if (combo_start[p + 1] < combo_start[p]) return 0;
+        int even = 1; /* of every combo: at least as many bytes as those that can be dealt need */
+        for (int i = combo_start[p]; i < combo_start[p + 1]; i++) even &= weights[i] == weights[combo_start[p]];
+        bytes += (uint64_t)(combo_start[p + 1] - combo_start[p]) * (even ? slot : sizeof(uint64_t) + 2 * slot);
+    }
+    return bytes;
+}
+
+int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                         int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
+                         void *plan, uint64_t bytes) {
+    omaha_plan_t h;
+    memset(&h, 0, sizeof h);
+    int error = omaha_known(nhole, nplayers, board, nboard, dead, ndead, &h.known);
     if (error) return error;
+    if (bytes < hr_omaha_ranges_plan_bytes(combo_start, weights, nhole, nplayers)) return HR_ERR_MEMORY;
     int total = combo_start[nplayers];
     /* per hand: its mask; per ranged player: the alias table of its dealable hands (Vose's
      * construction needs two index stacks and scaled weights besides) */
@@ -1065,21 +1095,19 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     int *dealable = (int *)(scaled + total), *alias = dealable + total, *small = alias + total,
         *large = small + total;
     uint32_t *threshold = (uint32_t *)(large + total);
-    error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, known, mask);
-    int nrandom = 0, random_of[HR_MAX_PLAYERS], nranged = 0, ranged_of[HR_MAX_PLAYERS];
+    error = check_omaha_ranges(combos, combo_start, weights, nhole, nplayers, h.known, mask);
     alias_t draw[HR_MAX_PLAYERS];
     for (int p = 0, n = 0; p < nplayers && !error; p++) {
+        draw[p].count = 0;
+        draw[p].threshold = NULL;
         if (combo_start[p + 1] == combo_start[p]) {
-            random_of[nrandom++] = p;
-            draw[p].count = 0;
-            draw[p].threshold = NULL;
+            h.random_of[h.nrandom++] = p;
             continue;
         }
         int even = 1;
         double first_weight = -1;
-        ranged_of[nranged++] = p;
+        h.ranged_of[h.nranged++] = p;
         draw[p].combo = dealable + n;
-        draw[p].count = 0;
         for (int i = combo_start[p]; i < combo_start[p + 1]; i++) {
             if (!mask[i]) continue; /* it holds a known card */
             if (first_weight < 0) first_weight = weights[i];
@@ -1092,52 +1120,57 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         if (!error && !even) build_alias(&draw[p], weights, small, large, scaled);
         n += draw[p].count;
     }
-    int left = 5 - nboard;
-    if (!error && 52 - hr_popcount64(known) < left + nhole * nplayers) error = HR_ERR_COUNT;
-    /* Each alias column as one place, so that a draw reads one place, not three arrays: its hand
-     * (with uneven weights: its threshold, then its own hand and its alias) as its card mask then
-     * its record (as a showdown reads it, made once, not a deal); a hand 16, 24 or 40 bytes */
-    size_t slot = sizeof(uint64_t) + (size_t)omaha_record_size(nhole), bytes = 32, width[HR_MAX_PLAYERS];
-    for (int p = 0; p < nplayers && !error; p++) {
-        width[p] = draw[p].threshold ? sizeof(uint64_t) + 2 * slot : slot;
-        bytes += width[p] * (size_t)draw[p].count;
-    }
-    uint8_t *hands = error ? NULL : malloc(bytes);
-    if (!error && !hands) error = HR_ERR_MEMORY;
+    h.left = 5 - nboard;
+    if (!error && 52 - hr_popcount64(h.known) < h.left + nhole * nplayers) error = HR_ERR_COUNT;
     if (error) {
         free(block);
         return error;
     }
-    const uint8_t *hands_of[HR_MAX_PLAYERS];
+    /* Each alias column as one place, so that a draw reads one place, not three arrays: its hand
+     * (with uneven weights: its threshold, then its own hand and its alias) as its card mask then
+     * its record (as a showdown reads it, made once, not a deal); a hand 16, 24 or 40 bytes */
+    h.slot = sizeof(uint64_t) + (uint64_t)omaha_record_size(nhole);
+    uint8_t *columns = plan_columns(plan);
     for (int p = 0, n = 0; p < nplayers; p++) {
-        uint8_t *columns = (uint8_t *)(((uintptr_t)hands + 31) & ~(uintptr_t)31) + n;
-        hands_of[p] = columns;
+        h.count[p] = draw[p].count;
+        h.weighted[p] = draw[p].threshold != NULL;
+        h.width[p] = h.weighted[p] ? sizeof(uint64_t) + 2 * h.slot : h.slot;
+        h.at[p] = (uint64_t)n;
         for (int k = 0; k < draw[p].count; k++) {
-            uint8_t *at = columns + (size_t)k * width[p];
-            if (draw[p].threshold) {
+            uint8_t *at = columns + n + (size_t)k * h.width[p];
+            if (h.weighted[p]) {
                 memcpy(at, &draw[p].threshold[k], sizeof(uint32_t));
                 at += sizeof(uint64_t);
             }
-            for (int other = 0; other < (draw[p].threshold ? 2 : 1); other++, at += slot) {
+            for (int other = 0; other <= h.weighted[p]; other++, at += h.slot) {
                 int combo = draw[p].combo[other ? draw[p].alias[k] : k];
                 memcpy(at, &mask[combo], sizeof(uint64_t));
                 omaha_record_of(at + sizeof(uint64_t), combos + (size_t)combo * nhole, nhole);
             }
         }
-        n += (int)(width[p] * (size_t)draw[p].count);
+        n += (int)(h.width[p] * (size_t)draw[p].count);
     }
-    /* the board's cards, then the random players', each uniform among the cards left */
-    int need = left + nrandom * nhole;
-    shuffle_t plan = shuffle_plan(52 - hr_popcount64(known) - nhole * (nplayers - nrandom), need);
+    free(block);
+    h.nhole = nhole, h.nplayers = nplayers, h.nboard = nboard, h.hilo = hilo;
+    for (int j = 0; j < nboard; j++) h.board[j] = board[j];
+    h.shuffle = shuffle_plan(52 - hr_popcount64(h.known) - nhole * (nplayers - h.nrandom), h.left + h.nrandom * nhole);
+    memcpy(plan, &h, sizeof h);
+    return 0;
+}
+
+int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                         const void *plan, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
+                         uint64_t *counts, uint64_t *squares, uint64_t *deals) {
+    omaha_plan_t h;
+    memcpy(&h, plan, sizeof h);
+    const int nhole = h.nhole, nboard = h.nboard, left = h.left, nranged = h.nranged, nrandom = h.nrandom;
+    const uint8_t *hands_of[HR_MAX_PLAYERS];
+    for (int p = 0; p < h.nplayers; p++) hands_of[p] = plan_columns(plan) + h.at[p];
     uint8_t in_byte[256 * 8];
-    int bmi2 = select_setup(in_byte);
+    int bmi2 = select_setup(in_byte), error = 0;
     omaha_block_t *out = malloc(sizeof *out);
-    if (!out) {
-        free(hands);
-        free(block);
-        return HR_ERR_MEMORY;
-    }
-    omaha_block_start(out, high_table, low_table, board_row, nhole, nplayers, hilo);
+    if (!out) return HR_ERR_MEMORY;
+    omaha_block_start(out, high_table, low_table, board_row, nhole, h.nplayers, h.hilo);
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
     /* A ranged player's column for a deal's first try is drawn HR_OMAHA_AHEAD_DEALS deals ahead
@@ -1148,13 +1181,13 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
      * so deals are drawn as before, from another order of the chunk's stream (the same on any
      * thread count). */
 #define HR_OMAHA_AHEAD_DEALS 4
-#define HR_OMAHA_COLUMN(i) (draw[ranged_of[i]].count == 1 ? 0 : (int)below(&rng, (uint32_t)draw[ranged_of[i]].count))
+#define HR_OMAHA_COLUMN(i) (h.count[h.ranged_of[i]] == 1 ? 0 : (int)below(&rng, (uint32_t)h.count[h.ranged_of[i]]))
 #define HR_OMAHA_AHEAD(row, i)                                                                                     \
     do {                                                                                                           \
         ahead[row][i] = HR_OMAHA_COLUMN(i);                                                                        \
-        const uint8_t *place = hands_of[ranged_of[i]] + (size_t)ahead[row][i] * width[ranged_of[i]];               \
+        const uint8_t *place = hands_of[h.ranged_of[i]] + (size_t)ahead[row][i] * h.width[h.ranged_of[i]];         \
         HR_PREFETCH(place);                                                                                        \
-        HR_PREFETCH(place + width[ranged_of[i]] - 1);                                                              \
+        HR_PREFETCH(place + h.width[h.ranged_of[i]] - 1);                                                          \
     } while (0)
     for (uint64_t chunk = first; chunk < end && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
@@ -1165,24 +1198,23 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
         for (uint64_t d = 0; d < n && !error; d++) {
             int at = out->count;
             uint8_t *full = out->boards[at];
-            uint64_t used = known;
+            uint64_t used = h.known;
             for (int attempt = 0;; attempt++) { /* the ranged players' combos, redrawn on a clash */
                 if (attempt == 1 << 20) { /* the caller decided that they can be dealt; this far, so rare */
                     error = HR_ERR_IMPOSSIBLE;
                     break;
                 }
-                used = known;
+                used = h.known;
                 int clash = 0;
                 for (int i = 0; i < nranged && !clash; i++) {
-                    int p = ranged_of[i];
-                    const alias_t *a = &draw[p];
+                    int p = h.ranged_of[i];
                     /* draw_alias's draws, from the columns */
                     int k = attempt ? HR_OMAHA_COLUMN(i) : ahead[d % HR_OMAHA_AHEAD_DEALS][i];
-                    const uint8_t *drawn = hands_of[p] + (size_t)k * width[p];
-                    if (a->threshold) {
+                    const uint8_t *drawn = hands_of[p] + (size_t)k * h.width[p];
+                    if (h.weighted[p]) {
                         uint32_t threshold;
                         memcpy(&threshold, drawn, sizeof threshold);
-                        drawn += sizeof(uint64_t) + (a->count > 1 && !(half32(&rng) < threshold)) * slot;
+                        drawn += sizeof(uint64_t) + (h.count[p] > 1 && !(half32(&rng) < threshold)) * h.slot;
                     }
                     uint64_t hand;
                     memcpy(&hand, drawn, sizeof hand);
@@ -1195,15 +1227,15 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
             }
             if (error) break;
             uint32_t picks[52];
-            draw_picks(&rng, &plan, picks);
+            draw_picks(&rng, &h.shuffle, picks);
             cards_left_t cards_left = cards_left_of(~used & HR_DECK, bmi2);
-            for (int j = 0; j < nboard; j++) full[j] = board[j];
+            for (int j = 0; j < nboard; j++) full[j] = h.board[j];
             for (int j = 0; j < left; j++) full[nboard + j] = (uint8_t)take_nth(&cards_left, picks[j], in_byte, bmi2);
             for (int r = 0; r < nrandom; r++) {
                 uint8_t cards[6];
                 for (int j = 0; j < nhole; j++)
                     cards[j] = (uint8_t)take_nth(&cards_left, picks[left + r * nhole + j], in_byte, bmi2);
-                omaha_block_dealt(out, random_of[r], r, cards);
+                omaha_block_dealt(out, h.random_of[r], r, cards);
             }
             omaha_block_board(out);
             if (d + HR_OMAHA_AHEAD_DEALS < n)
@@ -1217,10 +1249,29 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
 #undef HR_OMAHA_COLUMN
     omaha_block_count(out, counts, squares);
     free(out);
-    free(hands);
-    free(block);
     return error;
 }
+
+int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
+                              const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
+                              int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead,
+                              int hilo, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
+                              uint64_t *counts, uint64_t *squares, uint64_t *deals) {
+    if (nhole < 4 || nhole > 6) return HR_ERR_COUNT;
+    if (nplayers < 2 || nplayers > HR_MAX_PLAYERS) return HR_ERR_PLAYERS;
+    uint64_t bytes = hr_omaha_ranges_plan_bytes(combo_start, weights, nhole, nplayers);
+    if (!bytes) return HR_ERR_RANGE;
+    void *plan = malloc(bytes);
+    if (!plan) return HR_ERR_MEMORY;
+    int error = hr_omaha_ranges_plan(combos, combo_start, weights, nhole, nplayers, board, nboard, dead, ndead, hilo,
+                                     plan, bytes);
+    if (!error)
+        error = hr_omaha_ranges_deal(high_table, low_table, board_row, plan, seed, trials, first, end, counts,
+                                     squares, deals);
+    free(plan);
+    return error;
+}
+
 
 /* Whether the players' combos (as card masks) can be dealt together, by a search that tries
  * the players with fewest combos first; an empty range (a random player) is skipped. */

@@ -276,6 +276,38 @@ def test_omaha_showdown_batch_does_every_row_before_a_bad_one(hilo: bool) -> Non
             assert (lows[:bad_row] == expected[1][:bad_row]).all(), bad_row
 
 
+def test_omaha_ranges_plan_refuses_too_small_a_buffer_and_bad_counts() -> None:
+    """handrank.h: hr_omaha_ranges_plan_bytes is 0 for bad counts; a plan given fewer bytes than
+    it asks is refused (HR_ERR_MEMORY) before anything is written; one of the bytes it asks
+    deals the same answer as the one-call Monte Carlo."""
+    from handrank._core import ffi, lib
+    from handrank._omaha_tables import pair_tables
+
+    combos = ffi.from_buffer("uint8_t[]", bytes([48, 49, 44, 45, 40, 41, 36, 37]))  # AsAh KsKh vs QsQh JsJh
+    start, weights = ffi.new("int32_t[]", [0, 1, 2]), ffi.new("double[]", [1.0, 1.0])
+    assert lib.hr_omaha_ranges_plan_bytes(start, weights, 3, 2) == 0
+    assert lib.hr_omaha_ranges_plan_bytes(start, weights, 4, 1) == 0
+    assert lib.hr_omaha_ranges_plan_bytes(ffi.new("int32_t[]", [0, 2, 1]), weights, 4, 2) == 0
+    size = lib.hr_omaha_ranges_plan_bytes(start, weights, 4, 2)
+    assert size > 0
+    short = ffi.new("uint8_t[]", size)
+    assert lib.hr_omaha_ranges_plan(combos, start, weights, 4, 2, ffi.NULL, 0, ffi.NULL, 0, 0, short,
+                                    size - 1) == lib.HR_ERR_MEMORY
+    assert not any(short)
+    assert lib.hr_omaha_ranges_plan(combos, start, weights, 4, 2, ffi.NULL, 0, ffi.NULL, 0, 0, short, size) == 0
+    results = []
+    for planned in (True, False):
+        counts, squares, deals = ffi.new("uint64_t[]", 6), ffi.new("uint64_t[]", 2), ffi.new("uint64_t *")
+        if planned:
+            status = lib.hr_omaha_ranges_deal(*pair_tables(), short, 9, 5000, 0, 1, counts, squares, deals)
+        else:
+            status = lib.hr_omaha_equity_ranges_mc(*pair_tables(), combos, start, weights, 4, 2, ffi.NULL, 0, ffi.NULL,
+                                                   0, 0, 9, 5000, 0, 1, counts, squares, deals)
+        assert status == 0 and deals[0] == 5000
+        results.append((list(counts), list(squares)))
+    assert results[0] == results[1]
+
+
 PROGRESS_CALLS = {
     "equity exact": lambda progress: handrank.equity(["AsAh", "KdKc"], progress=progress),
     "equity ranges": lambda progress: handrank.equity(["QQ+, AKs", "JJ-88", "A2s+"], "Kd 9s 4c", progress=progress),

@@ -19,9 +19,6 @@ if TYPE_CHECKING:
 
 POT = 2 * lib.HR_SHARE_UNITS  # omaha.POT: a hi-lo pot's units
 SLICE_WORK = 2_000_000  # pair lookups of one C call (~8 ms) between two checks for Ctrl-C
-# Monte Carlo with ranges: each call first builds its tables (about 0.5 ms for ranges of 10,000s
-# of hands), so its calls are twice as long (~20 ms; still well inside 50 ms)
-RANGES_MC_SLICE_WORK = 2 * SLICE_WORK
 FEASIBLE_BUDGET = 20_000_000  # steps spent deciding whether ranges can be dealt together
 
 
@@ -99,10 +96,11 @@ def range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tup
     return np.ascontiguousarray(cards[live]), kept / kept.max()
 
 
-def ranges_part(spot: OmahaRanges, first: int, end: int) -> tuple[list[float], list[int], int]:
+def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tuple[list[float], list[int], int]:
     """Exact (trials 0: the first player's hands [first, end)) or Monte Carlo (chunks [first,
-    end)) parts of a ranged Omaha equity: per player won whole, shared and units (weighted
-    sums when exact, counts else), squared units (Monte Carlo) and the deals."""
+    end), drawn from ``plan``, else from one made here) parts of a ranged Omaha equity: per
+    player won whole, shared and units (weighted sums when exact, counts else), squared units
+    (Monte Carlo) and the deals."""
     from ._equity_input import check_status
 
     n = len(spot.start) - 1
@@ -115,10 +113,25 @@ def ranges_part(spot: OmahaRanges, first: int, end: int) -> tuple[list[float], l
                                                 sums, weight, deals))
         return [*list(sums)[:3 * n], weight[0]], [], deals[0]
     counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
-    check_status(lib.hr_omaha_equity_ranges_mc(*pair_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
-                                               len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), spot.seed,
-                                               spot.trials, first, end, counts, squares, deals))
+    if plan is None:  # a plan of its own (a Dask worker's task)
+        plan = ranges_plan(spot)
+    check_status(lib.hr_omaha_ranges_deal(*pair_tables(), plan, spot.seed, spot.trials, first, end, counts, squares,
+                                          deals))
     return [float(c) for c in counts], list(squares), deals[0]
+
+
+def ranges_plan(spot: OmahaRanges) -> Any:
+    """The C plan of a ranged Omaha Monte Carlo (the spot checked, its tables to draw from):
+    made once a call and shared, read-only, by every slice and thread."""
+    from ._equity_input import check_status
+
+    n = len(spot.start) - 1
+    start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
+    size = lib.hr_omaha_ranges_plan_bytes(start, weights, spot.nhole, n)
+    plan = ffi.new("uint8_t[]", max(1, size))
+    check_status(lib.hr_omaha_ranges_plan(spot.combos, start, weights, spot.nhole, n, spot.board, len(spot.board),
+                                          spot.dead, len(spot.dead), int(spot.hilo), plan, size))
+    return plan
 
 
 def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: int, board_cards: Sequence[int],
@@ -169,7 +182,7 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
                        0 if exact else seed or 0, 0 if exact else trials or 0)
     total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
     per_unit = (work / max(1, sizes[0])) if exact else n * math.comb(nhole, 2) * lib.HR_EQUITY_CHUNK
-    slices = max(1, min(total, math.ceil(total * per_unit / (SLICE_WORK if exact else RANGES_MC_SLICE_WORK))))
+    slices = max(1, min(total, math.ceil(total * per_unit / SLICE_WORK)))
     sums, squares, dealt = [0.0] * (3 * n + 1), [0] * n, [0]
 
     def add(result: tuple[list[float], list[int], int]) -> None:  # in slice order: the same sums on any threads
@@ -184,8 +197,9 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
                                      for a, b in cluster_spans(total, 16)]):
             add(result)
     else:
+        plan = None if exact else ranges_plan(spot)  # once: every slice draws from it
         jobs = Jobs(slices, lambda k: functools.partial(ranges_part, spot, total * k // slices,
-                                                       total * (k + 1) // slices))
+                                                       total * (k + 1) // slices, plan))
         run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
     return omaha_result(labels, list(board_cards), sums, sums[3 * n] if exact else dealt[0], squares, dealt[0],
                         None if exact else seed)

@@ -120,6 +120,27 @@ uint32_t hr_omaha_slots(void) {
 }
 
 int hr_omaha_build(uint16_t *high, uint16_t *low, uint32_t *board_row) {
+    /* First the best of every pair of hole ranks with every triple of board ranks (r <= s <= t
+     * at 169 r + 13 s + t; a five with more than four of a rank is never dealt: the worst
+     * value), then each board's entry is the best of its ten triples': 91 x 10 minimums a
+     * board, not 910 five-card lookups. */
+    uint16_t *with = malloc(sizeof(uint16_t) * 2 * 2197 * HR_OMAHA_PAIRS);
+    if (!with) return HR_ERR_MEMORY;
+    uint16_t *with_low = with + 2197 * HR_OMAHA_PAIRS;
+    for (int r = 0; r < 13; r++)
+        for (int s = r; s < 13; s++)
+            for (int t = s; t < 13; t++)
+                for (int a = 0; a < 13; a++)
+                    for (int b = a; b < 13; b++) {
+                        int count[13] = {0};
+                        count[r]++, count[s]++, count[t]++, count[a]++, count[b]++;
+                        int ok = count[r] <= 4 && count[s] <= 4 && count[t] <= 4 && count[a] <= 4 && count[b] <= 4;
+                        uint32_t five = (uint32_t)(hr_card_key[4 * r] + hr_card_key[4 * s] + hr_card_key[4 * t] +
+                                                   hr_card_key[4 * a] + hr_card_key[4 * b]);
+                        size_t at = (size_t)(169 * r + 13 * s + t) * HR_OMAHA_PAIRS + (size_t)HR_RANK_PAIR(a, b);
+                        with[at] = (uint16_t)(ok ? multiset_rank(five) : HR_RANK_COUNT);
+                        with_low[at] = (uint16_t)(ok ? game_multiset_rank(hr_a5_rank, five) : HR_A5_RANK_COUNT);
+                    }
     for (uint32_t i = 0; i < hr_omaha_slots(); i++) board_row[i] = 0;
     int ranks[5], board = 0;
     for (ranks[0] = 0; ranks[0] < 13; ranks[0]++)
@@ -131,30 +152,22 @@ int hr_omaha_build(uint16_t *high, uint16_t *low, uint32_t *board_row) {
                         uint32_t key = 0;
                         for (int j = 0; j < 5; j++) key += (uint32_t)hr_card_key[4 * ranks[j]];
                         board_row[multiset_slot(key)] = (uint32_t)board * HR_OMAHA_PAIRS;
-                        for (int a = 0; a < 13; a++)
-                            for (int b = a; b < 13; b++) {
-                                int best = HR_RANK_COUNT, best_low = HR_A5_RANK_COUNT;
-                                for (int k = 0; k < 10; k++) {
-                                    int count[13] = {0}, ok = 1;
-                                    count[a]++;
-                                    count[b]++;
-                                    uint32_t five = (uint32_t)hr_card_key[4 * a] + (uint32_t)hr_card_key[4 * b];
-                                    for (int j = 0; j < 3; j++) {
-                                        int r = ranks[hr_triples[k][j]];
-                                        ok &= ++count[r] <= 4;
-                                        five += (uint32_t)hr_card_key[4 * r];
-                                    }
-                                    if (!ok) continue; /* more than four of a rank: never dealt */
-                                    int rank = multiset_rank(five), l = game_multiset_rank(hr_a5_rank, five);
-                                    best = rank < best ? rank : best;
-                                    best_low = l < best_low ? l : best_low;
-                                }
-                                size_t at = (size_t)board * HR_OMAHA_PAIRS + (size_t)HR_RANK_PAIR(a, b);
-                                high[at] = (uint16_t)best;
-                                low[at] = (uint16_t)(best_low <= HR_A5_LOW8_COUNT ? best_low : HR_OMAHA_NO_LOW);
+                        size_t first = (size_t)board * HR_OMAHA_PAIRS;
+                        uint16_t *row = high + first, *row_low = low + first;
+                        for (int e = 0; e < HR_OMAHA_PAIRS; e++) row[e] = HR_RANK_COUNT, row_low[e] = HR_A5_RANK_COUNT;
+                        for (int k = 0; k < 10; k++) { /* the triple's ranks are in order, as the board's are */
+                            const uint8_t *t = hr_triples[k];
+                            size_t at = (size_t)(169 * ranks[t[0]] + 13 * ranks[t[1]] + ranks[t[2]]) * HR_OMAHA_PAIRS;
+                            for (int e = 0; e < HR_OMAHA_PAIRS; e++) {
+                                row[e] = with[at + e] < row[e] ? with[at + e] : row[e];
+                                row_low[e] = with_low[at + e] < row_low[e] ? with_low[at + e] : row_low[e];
                             }
+                        }
+                        for (int e = 0; e < HR_OMAHA_PAIRS; e++)
+                            row_low[e] = (uint16_t)(row_low[e] <= HR_A5_LOW8_COUNT ? row_low[e] : HR_OMAHA_NO_LOW);
                         board++;
                     }
+    free(with);
     return board == HR_OMAHA_BOARDS ? 0 : HR_ERR_TABLE;
 }
 

@@ -168,6 +168,34 @@ def test_equity_equals_enumeration(players, board, hilo):
     assert math.isclose(sum(result.equity), 1.0)
 
 
+@pytest.mark.parametrize(("players", "board"), [
+    (["As Kd 2c 3c", "Ah Kc 2d 3d", "Qs Qh 4c 4d", "Js Jh 5c 5d"], "Ks Qc 7h"),  # split pots among four
+    (["As Kd 2c 3c", "Ah Kc 2d 3d", "Qs Qh 4c 4d", "Js Jh 5c 5d", "Tc 9c 8d 6h"], "Ks 2s 7h"),
+    (["As Kd 2c 3c", "Ah Kc 2d 3d", "Qs Qh 4c 4d", "Js Jh 5c 5d", "Tc 9c 8d 6h", "Ad Kh 2h 3h"], "Ks Qc 7h"),
+])
+def test_equity_of_four_to_six_players_counts_wins_and_ties(players, board):
+    """A high pot of four players is counted by its sets of winners, of more one by one: every
+    player's win (alone), tie and equity equal dealing every board through showdown()."""
+    cards = [handrank.parse(p) for p in players]
+    known = set(itertools.chain(*cards)) | set(handrank.parse(board))
+    deck = [c for c in range(52) if c not in known]
+    win, tie, share = np.zeros(len(players)), np.zeros(len(players)), np.zeros(len(players))
+    count = 0
+    for runout in itertools.combinations(deck, 5 - len(handrank.parse(board))):
+        shown = omaha.showdown(cards, handrank.parse(board) + list(runout))
+        winners = shown.high_winners
+        for q in winners:
+            win[q] += len(winners) == 1
+            tie[q] += len(winners) > 1
+        share += shown.share
+        count += 1
+    result = omaha.equity(players, board)
+    assert result.exact and result.boards == count
+    assert np.allclose(result.win, win / count, atol=1e-12) and np.allclose(result.tie, tie / count, atol=1e-12)
+    assert np.allclose(result.equity, share / count, atol=1e-12)
+    assert tie.sum() > 0  # the spot splits pots
+
+
 def test_heads_up_preflop_is_exact():
     result = omaha.equity(["As Ah Kd Kc", "Qs Jh Td 9c"])
     assert result.exact and result.boards == math.comb(44, 5)

@@ -867,30 +867,23 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
     for (int j = 0; j < nplayers * nhole; j++) table[j] = holes[j];
     for (int j = 0; j < nboard; j++) full[j] = board[j];
 
-    if (trials == 0) { /* exact: the runouts [first, end) in lexicographic order */
-        if (nrandom) return HR_ERR_RANGE;
-        uint64_t runouts = hr_choose(ndeck, left);
-        if (end > runouts) end = runouts;
-        if (first >= end) return 0;
-        int pick[5];
-        hr_unrank(first, ndeck, left, pick);
-        omaha_block_t *block = malloc(sizeof *block);
-        if (!block) return HR_ERR_MEMORY;
-        omaha_block_start(block, high_table, low_table, board_row, nhole, nplayers, hilo);
-        omaha_fixed_t fixed;
-        omaha_fix(&fixed, table, nhole, nplayers);
-        *deals += omaha_runouts_from(block, &fixed, full, nboard, deck, ndeck, pick, end - first, counts, squares);
-        free(block);
-        return 0;
-    }
-    /* Monte Carlo: chunks [first, end) of HR_EQUITY_CHUNK deals, each its own stream */
-    uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
-    if (end > chunks) end = chunks;
+    uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK, runouts = hr_choose(ndeck, left);
+    if (trials == 0 && nrandom) return HR_ERR_RANGE; /* exact: nobody random */
+    if (end > (trials ? chunks : runouts)) end = trials ? chunks : runouts;
+    if (first >= end) return 0;
     omaha_block_t *block = malloc(sizeof *block);
     if (!block) return HR_ERR_MEMORY;
     omaha_block_start(block, high_table, low_table, board_row, nhole, nplayers, hilo);
     omaha_fixed_t fixed;
     omaha_fix(&fixed, table, nhole, nplayers);
+    if (trials == 0) { /* exact: the runouts [first, end) in lexicographic order */
+        int pick[5];
+        hr_unrank(first, ndeck, left, pick);
+        *deals += omaha_runouts_from(block, &fixed, full, nboard, deck, ndeck, pick, end - first, counts, squares);
+        free(block);
+        return 0;
+    }
+    /* Monte Carlo: chunks [first, end) of HR_EQUITY_CHUNK deals, each its own stream */
     for (uint64_t chunk = first; chunk < end; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;

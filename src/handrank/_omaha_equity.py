@@ -104,9 +104,9 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
     from ._equity_input import check_status
 
     n = len(spot.start) - 1
-    start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
     deals = ffi.new("uint64_t *")
     if spot.trials == 0:
+        start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
         sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
         check_status(lib.hr_omaha_equity_ranges(*pair_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
                                                 len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,

@@ -256,10 +256,113 @@ static const uint8_t hr_pair_entry[52 * 64] = {HR_EROW8(0),  HR_EROW8(8),  HR_ER
 #undef HR_E8
 #undef HR_E
 
+/* The least entry over each hand's pairs of hole cards in its board's row, for hands
+ * [from, to): hand h's cards (ids already checked) at cards + h * nhole, its board's row at
+ * table + at[h]; into high[h] from high_table and, when low_table is not NULL, low[h] from
+ * it (either table may be either of the pair tables). */
+HR_INLINE void omaha_best_pairs(const uint16_t *high_table, const uint16_t *low_table, const uint8_t *cards,
+                                const int nhole, const uint32_t *at, int from, int to, int *high, int *low) {
+    for (int h = from; h < to; h++) {
+        const uint8_t *mine = cards + h * nhole;
+        int entry[15], npairs = 0;
+        for (int a = 1; a < nhole; a++)
+            for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[mine[a] << 6 | mine[b]];
+        const uint16_t *row = high_table + at[h];
+        int best = 0xFFFF;
+        for (int k = 0; k < npairs; k++) best = row[entry[k]] < best ? row[entry[k]] : best;
+        high[h] = best;
+        if (low_table) {
+            row = low_table + at[h];
+            best = 0xFFFF;
+            for (int k = 0; k < npairs; k++) best = row[entry[k]] < best ? row[entry[k]] : best;
+            low[h] = best;
+        }
+    }
+}
+
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#define HR_OMAHA_AVX2 __attribute__((target("avx2")))
+
+/* omaha_best_pairs eight hands a vector, one hand a 32-bit lane. A pair's entry is
+ * max(T(a) + b, T(b) + a) for its ranks a and b, T(r) = r (r + 1) / 2 (HR_RANK_PAIR: the
+ * larger rank's term wins by at least the smaller rank); a row's entry is gathered as the
+ * 32-bit word that starts at it, its upper half dropped. The table's last entry, whose word
+ * would reach past the table, is never gathered: a lane that asks for it takes it from a
+ * register. Returns the first hand not done (the last few, fewer than eight, are left). */
+HR_OMAHA_AVX2 HR_INLINE int omaha_pairs8(const uint16_t *high_table, const uint16_t *low_table, const uint8_t *cards,
+                                         const int nhole, const uint32_t *at, int from, int to, int *high, int *low) {
+    const int last = HR_OMAHA_BOARDS * HR_OMAHA_PAIRS - 1;
+    const __m256i fifteen = _mm256_set1_epi32(15), low16 = _mm256_set1_epi32(0xFFFF), lasts = _mm256_set1_epi32(last),
+                  high_last = _mm256_set1_epi32(high_table[last]),
+                  low_last = _mm256_set1_epi32(low_table ? low_table[last] : 0),
+                  step = _mm256_setr_epi32(0, nhole, 2 * nhole, 3 * nhole, 4 * nhole, 5 * nhole, 6 * nhole, 7 * nhole),
+                  tri = _mm256_setr_epi8(0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 0, 0, 0, /* each 128 bits */
+                                         0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 0, 0, 0);
+    int h = from;
+    for (; h + 8 <= to; h += 8) {
+        const uint8_t *base = cards + h * nhole;
+        /* cards 0..3 of each hand, and its last four (where a hand has more than four) */
+        __m256i first = nhole == 4 ? _mm256_loadu_si256((const __m256i *)base)
+                                   : _mm256_i32gather_epi32((const int *)base, step, 1),
+                rest = nhole == 4 ? first : _mm256_i32gather_epi32((const int *)(base + nhole - 4), step, 1);
+        __m256i rank[6], term[6];
+        for (int j = 0; j < nhole; j++) {
+            __m256i word = j < 4 ? first : rest;
+            int byte = j < 4 ? j : j - (nhole - 4);
+            rank[j] = _mm256_and_si256(_mm256_srli_epi32(word, 8 * byte + 2), fifteen);
+            term[j] = _mm256_shuffle_epi8(tri, rank[j]); /* T(rank) in the low byte, the other bytes T(0) = 0 */
+        }
+        __m256i row = _mm256_loadu_si256((const __m256i *)(at + h)), best = low16, best_low = low16;
+        for (int a = 1; a < nhole; a++)
+            for (int b = 0; b < a; b++) {
+                __m256i entry = _mm256_max_epi32(_mm256_add_epi32(term[a], rank[b]),
+                                                 _mm256_add_epi32(term[b], rank[a]));
+                __m256i index = _mm256_add_epi32(row, entry), inside = _mm256_cmpgt_epi32(lasts, index);
+                best = _mm256_min_epi32(best, _mm256_and_si256(_mm256_mask_i32gather_epi32(
+                                                                  high_last, (const int *)high_table, index, inside, 2),
+                                                              low16));
+                if (low_table)
+                    best_low = _mm256_min_epi32(
+                        best_low, _mm256_and_si256(
+                                      _mm256_mask_i32gather_epi32(low_last, (const int *)low_table, index, inside, 2),
+                                      low16));
+            }
+        _mm256_storeu_si256((__m256i *)(high + h), best);
+        if (low_table) _mm256_storeu_si256((__m256i *)(low + h), best_low);
+    }
+    return h;
+}
+
+HR_OMAHA_AVX2 static int omaha_pairs_avx2(const uint16_t *high_table, const uint16_t *low_table, const uint8_t *cards,
+                                          int nhole, const uint32_t *at, int from, int to, int *high, int *low) {
+    switch (nhole) { /* the hole count a constant: the loops over cards and pairs unroll */
+    case 4: return omaha_pairs8(high_table, low_table, cards, 4, at, from, to, high, low);
+    case 5: return omaha_pairs8(high_table, low_table, cards, 5, at, from, to, high, low);
+    default: return omaha_pairs8(high_table, low_table, cards, 6, at, from, to, high, low);
+    }
+}
+#endif
+
+/* omaha_best_pairs eight hands at a time where `vector` (the CPU has AVX2), the rest one by one. */
+HR_INLINE void omaha_best_of(const uint16_t *high_table, const uint16_t *low_table, const uint8_t *cards,
+                             const int nhole, const uint32_t *at, int count, int *high, int *low, int vector) {
+    int done = 0;
+#if HR_X86_DISPATCH
+    if (vector) done = omaha_pairs_avx2(high_table, low_table, cards, nhole, at, 0, count, high, low);
+#else
+    (void)vector;
+#endif
+    omaha_best_pairs(high_table, low_table, cards, nhole, at, done, count, high, low);
+}
+
 HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                    const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
-                                   uint16_t *high, uint16_t *low, int *error, const int popcnt) {
+                                   uint16_t *high, uint16_t *low, int *error, const int popcnt, const int vector) {
     uint32_t at[HR_OMAHA_BLOCK];
+    int first[HR_OMAHA_BLOCK], second[HR_OMAHA_BLOCK];
+    /* the lookups read the high table, the low or both (the first asked into first[]) */
+    const uint16_t *first_table = high ? high_table : low_table, *second_table = high && low ? low_table : NULL;
     int flushes[HR_OMAHA_BLOCK], flush_suit[HR_OMAHA_BLOCK];
     int64_t bad = -1;
     for (int64_t start = 0; start < nrows && bad < 0; start += HR_OMAHA_BLOCK) {
@@ -297,22 +400,11 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
             flushes[nflushes] = r;
             nflushes += ((hole_key >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
         }
-        for (int r = 0; r < count; r++) {
-            const uint8_t *hole = holes + (start + r) * nhole;
-            int entry[15], npairs = 0;
-            for (int a = 1; a < nhole; a++)
-                for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[hole[a] << 6 | hole[b]];
-            if (high) {
-                const uint16_t *row = high_table + at[r];
-                int best = HR_RANK_COUNT;
-                for (int k = 0; k < npairs; k++) best = row[entry[k]] < best ? row[entry[k]] : best;
-                high[start + r] = (uint16_t)best;
-            }
-            if (low) {
-                const uint16_t *row = low_table + at[r];
-                int best = HR_OMAHA_NO_LOW;
-                for (int k = 0; k < npairs; k++) best = row[entry[k]] < best ? row[entry[k]] : best;
-                low[start + r] = (uint16_t)best;
+        if (high || low) {
+            omaha_best_of(first_table, second_table, holes + start * nhole, nhole, at, count, first, second, vector);
+            for (int r = 0; r < count; r++) {
+                if (high) high[start + r] = (uint16_t)first[r];
+                if (low) low[start + r] = (uint16_t)(high ? second[r] : first[r]);
             }
         }
         if (high)
@@ -328,9 +420,9 @@ static int64_t omaha_table_batch(const uint16_t *high_table, const uint16_t *low
                                  const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                                  uint16_t *low, int *error) {
     switch (nhole) {
-    case 4: return omaha_table_rows(high_table, low_table, board_row, holes, 4, boards, nrows, high, low, error, 0);
-    case 5: return omaha_table_rows(high_table, low_table, board_row, holes, 5, boards, nrows, high, low, error, 0);
-    default: return omaha_table_rows(high_table, low_table, board_row, holes, 6, boards, nrows, high, low, error, 0);
+    case 4: return omaha_table_rows(high_table, low_table, board_row, holes, 4, boards, nrows, high, low, error, 0, 0);
+    case 5: return omaha_table_rows(high_table, low_table, board_row, holes, 5, boards, nrows, high, low, error, 0, 0);
+    default: return omaha_table_rows(high_table, low_table, board_row, holes, 6, boards, nrows, high, low, error, 0, 0);
     }
 }
 
@@ -340,10 +432,11 @@ __attribute__((target("popcnt,bmi,bmi2"))) static int64_t
 omaha_table_batch_popcnt(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                          const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, uint16_t *high,
                          uint16_t *low, int *error) {
+    int avx2 = __builtin_cpu_supports("avx2");
     switch (nhole) {
-    case 4: return omaha_table_rows(high_table, low_table, board_row, holes, 4, boards, nrows, high, low, error, 1);
-    case 5: return omaha_table_rows(high_table, low_table, board_row, holes, 5, boards, nrows, high, low, error, 1);
-    default: return omaha_table_rows(high_table, low_table, board_row, holes, 6, boards, nrows, high, low, error, 1);
+    case 4: return omaha_table_rows(high_table, low_table, board_row, holes, 4, boards, nrows, high, low, error, 1, avx2);
+    case 5: return omaha_table_rows(high_table, low_table, board_row, holes, 5, boards, nrows, high, low, error, 1, avx2);
+    default: return omaha_table_rows(high_table, low_table, board_row, holes, 6, boards, nrows, high, low, error, 1, avx2);
     }
 }
 #endif
@@ -446,6 +539,13 @@ static const uint32_t hr_omaha_split[HR_MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 
  * when somebody has a low (hilo), the best low the other half; ties split their part. */
 HR_INLINE void omaha_shares(const int *high, const int *low, int nplayers, int hilo, uint32_t *share) {
     int best = HR_RANK_COUNT + 1, best_low = HR_OMAHA_NO_LOW, nhigh = 0, nlow = 0;
+    if (!hilo) { /* high only: the lows are not read */
+        for (int q = 0; q < nplayers; q++) best = high[q] < best ? high[q] : best;
+        for (int q = 0; q < nplayers; q++) nhigh += high[q] == best;
+        uint32_t part = 2 * hr_omaha_split[nhigh];
+        for (int q = 0; q < nplayers; q++) share[q] = high[q] == best ? part : 0;
+        return;
+    }
     for (int q = 0; q < nplayers; q++) {
         best = high[q] < best ? high[q] : best;
         best_low = low[q] < best_low ? low[q] : best_low;
@@ -668,9 +768,11 @@ HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *board
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
-                                      int *error, const int check) {
-    int width = nhole * nplayers, block_high[HR_OMAHA_BLOCK][HR_MAX_PLAYERS], block_low[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];
-    uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK];
+                                      int *error, const int check,
+                                      const int vector) {
+    /* each hand's best high and low, and its board's row, hand q of row i at i * nplayers + q */
+    int width = nhole * nplayers, hand_high[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], hand_low[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
+    uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK], hand_at[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
     int suit[HR_OMAHA_BLOCK];
     int64_t bad_row = -1;
     /* each board's slot, its board_row entry fetched ahead (a chain of two cold loads a row):
@@ -725,44 +827,32 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 HR_PREFETCH((const char *)(high_table + at[i]) + byte);
                 if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
             }
+            for (int q = 0; q < nplayers; q++) hand_at[i * nplayers + q] = at[i];
         }
         int64_t next = start + HR_OMAHA_BLOCK;
         if (next < nrows && bad_row < 0)
             omaha_board_slots(board_row, boards + next * 5,
                               nrows - next < HR_OMAHA_BLOCK ? (int)(nrows - next) : HR_OMAHA_BLOCK, keyss[turn ^ 1],
                               slots[turn ^ 1]);
-        /* then the pair lookups of every player */
-        for (int i = 0; i < count; i++) {
-            const uint8_t *hole = holes + (start + i) * width;
-            const uint16_t *high_row = high_table + at[i], *low_row = low_table + at[i];
-            for (int q = 0; q < nplayers; q++) {
-                const uint8_t *mine_cards = hole + q * nhole;
-                int h = HR_RANK_COUNT, l = HR_OMAHA_NO_LOW, entry[15], npairs = 0;
-                for (int a = 1; a < nhole; a++)
-                    for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[mine_cards[a] << 6 | mine_cards[b]];
-                for (int k = 0; k < npairs; k++) h = high_row[entry[k]] < h ? high_row[entry[k]] : h;
-                if (hilo)
-                    for (int k = 0; k < npairs; k++) l = low_row[entry[k]] < l ? low_row[entry[k]] : l;
-                block_high[i][q] = h;
-                block_low[i][q] = l;
-            }
-        }
+        /* then the pair lookups of every player: the block's hands lie one after another */
+        omaha_best_of(high_table, hilo ? low_table : NULL, holes + start * width, nhole, hand_at, count * nplayers,
+                      hand_high, hand_low, vector);
         for (int f = 0; f < nflush; f++) {
             int i = flush_row[f], q = flush_player[f];
-            block_high[i][q] = omaha_flush(holes + (start + i) * width + q * nhole, nhole, boards + (start + i) * 5,
-                                           suit[i], block_high[i][q]);
+            hand_high[i * nplayers + q] = omaha_flush(holes + (start + i) * width + q * nhole, nhole,
+                                                      boards + (start + i) * 5, suit[i], hand_high[i * nplayers + q]);
         }
         if (nplayers == 2 && !hilo) { /* heads-up high: a row's split from which rank is lower */
             static const uint16_t first[3] = {HR_SHARE_UNITS, 2 * HR_SHARE_UNITS, 0},
                                   second[3] = {HR_SHARE_UNITS, 0, 2 * HR_SHARE_UNITS};
             for (int i = 0; i < count; i++) {
                 int64_t r = start + i;
-                int a = block_high[i][0], b = block_high[i][1], outcome = (a < b) + 2 * (b < a);
+                int a = hand_high[2 * i], b = hand_high[2 * i + 1], outcome = (a < b) + 2 * (b < a);
                 ranks[2 * r] = (uint16_t)a;
                 ranks[2 * r + 1] = (uint16_t)b;
                 if (lows) {
-                    lows[2 * r] = (uint16_t)block_low[i][0];
-                    lows[2 * r + 1] = (uint16_t)block_low[i][1];
+                    lows[2 * r] = (uint16_t)(hilo ? hand_low[2 * i] : HR_OMAHA_NO_LOW);
+                    lows[2 * r + 1] = (uint16_t)(hilo ? hand_low[2 * i + 1] : HR_OMAHA_NO_LOW);
                 }
                 shares[2 * r] = first[outcome];
                 shares[2 * r + 1] = second[outcome];
@@ -771,10 +861,10 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         }
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
-            omaha_shares(block_high[i], block_low[i], nplayers, hilo, share);
+            omaha_shares(hand_high + i * nplayers, hand_low + i * nplayers, nplayers, hilo, share);
             for (int q = 0; q < nplayers; q++) {
-                ranks[r * nplayers + q] = (uint16_t)block_high[i][q];
-                if (lows) lows[r * nplayers + q] = (uint16_t)block_low[i][q];
+                ranks[r * nplayers + q] = (uint16_t)hand_high[i * nplayers + q];
+                if (lows) lows[r * nplayers + q] = (uint16_t)(hilo ? hand_low[i * nplayers + q] : HR_OMAHA_NO_LOW);
                 shares[r * nplayers + q] = (uint16_t)share[q];
             }
         }
@@ -787,14 +877,14 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
 HR_INLINE int64_t showdown_rows_of(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                    const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
                                    int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error,
-                                   const int check) {
+                                   const int check, const int vector) {
     switch (nhole) {
     case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error, check);
+                                       lows, shares, error, check, vector);
     case 5: return omaha_showdown_rows(high_table, low_table, board_row, holes, 5, boards, nrows, nplayers, hilo, ranks,
-                                       lows, shares, error, check);
+                                       lows, shares, error, check, vector);
     default: return omaha_showdown_rows(high_table, low_table, board_row, holes, 6, boards, nrows, nplayers, hilo,
-                                        ranks, lows, shares, error, check);
+                                        ranks, lows, shares, error, check, vector);
     }
 }
 
@@ -805,7 +895,7 @@ omaha_showdown_popcnt(const uint16_t *high_table, const uint16_t *low_table, con
                       const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers, int hilo,
                       uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error) {
     return showdown_rows_of(high_table, low_table, board_row, holes, nhole, boards, nrows, nplayers, hilo, ranks, lows,
-                            shares, error, 2);
+                            shares, error, 2, __builtin_cpu_supports("avx2"));
 }
 #endif
 
@@ -827,7 +917,7 @@ int64_t hr_omaha_showdown_batch(const uint16_t *high_table, const uint16_t *low_
                                      ranks, lows, shares, error);
 #endif
     return showdown_rows_of(high_table, low_table, board_row, holes, nhole, boards, nrows, nplayers, hilo, ranks, lows,
-                            shares, error, 1);
+                            shares, error, 1, 0);
 }
 
 int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,

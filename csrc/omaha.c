@@ -287,15 +287,13 @@ HR_INLINE void omaha_best_pairs(const uint16_t *high_table, const uint16_t *low_
 /* omaha_best_pairs eight hands a vector, one hand a 32-bit lane. A pair's entry is
  * max(T(a) + b, T(b) + a) for its ranks a and b, T(r) = r (r + 1) / 2 (HR_RANK_PAIR: the
  * larger rank's term wins by at least the smaller rank); a row's entry is gathered as the
- * 32-bit word that starts at it, its upper half dropped. The table's last entry, whose word
- * would reach past the table, is never gathered: a lane that asks for it takes it from a
- * register. Returns the first hand not done (the last few, fewer than eight, are left). */
+ * 32-bit word that starts at it, its upper half dropped. That word never reaches past the
+ * table: its last entry (the last board, K A A A A, with hole pair A A) would take six aces,
+ * and every hand here has been checked. Returns the first hand not done (the last few, fewer
+ * than eight, are left). */
 HR_OMAHA_AVX2 HR_INLINE int omaha_pairs8(const uint16_t *high_table, const uint16_t *low_table, const uint8_t *cards,
                                          const int nhole, const uint32_t *at, int from, int to, int *high, int *low) {
-    const int last = HR_OMAHA_BOARDS * HR_OMAHA_PAIRS - 1;
-    const __m256i fifteen = _mm256_set1_epi32(15), low16 = _mm256_set1_epi32(0xFFFF), lasts = _mm256_set1_epi32(last),
-                  high_last = _mm256_set1_epi32(high_table[last]),
-                  low_last = _mm256_set1_epi32(low_table ? low_table[last] : 0),
+    const __m256i fifteen = _mm256_set1_epi32(15), low16 = _mm256_set1_epi32(0xFFFF),
                   step = _mm256_setr_epi32(0, nhole, 2 * nhole, 3 * nhole, 4 * nhole, 5 * nhole, 6 * nhole, 7 * nhole),
                   tri = _mm256_setr_epi8(0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 0, 0, 0, /* each 128 bits */
                                          0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78, 0, 0, 0);
@@ -318,15 +316,12 @@ HR_OMAHA_AVX2 HR_INLINE int omaha_pairs8(const uint16_t *high_table, const uint1
             for (int b = 0; b < a; b++) {
                 __m256i entry = _mm256_max_epi32(_mm256_add_epi32(term[a], rank[b]),
                                                  _mm256_add_epi32(term[b], rank[a]));
-                __m256i index = _mm256_add_epi32(row, entry), inside = _mm256_cmpgt_epi32(lasts, index);
-                best = _mm256_min_epi32(best, _mm256_and_si256(_mm256_mask_i32gather_epi32(
-                                                                  high_last, (const int *)high_table, index, inside, 2),
-                                                              low16));
+                __m256i index = _mm256_add_epi32(row, entry);
+                best = _mm256_min_epi32(
+                    best, _mm256_and_si256(_mm256_i32gather_epi32((const int *)high_table, index, 2), low16));
                 if (low_table)
                     best_low = _mm256_min_epi32(
-                        best_low, _mm256_and_si256(
-                                      _mm256_mask_i32gather_epi32(low_last, (const int *)low_table, index, inside, 2),
-                                      low16));
+                        best_low, _mm256_and_si256(_mm256_i32gather_epi32((const int *)low_table, index, 2), low16));
             }
         _mm256_storeu_si256((__m256i *)(high + h), best);
         if (low_table) _mm256_storeu_si256((__m256i *)(low + h), best_low);

@@ -226,6 +226,7 @@ def test_monte_carlo_is_seeded_and_thread_independent():
     (lambda: omaha.equity(["As Ah Kd Kc", "QQ+"]), "players[1]"),
     (lambda: omaha.equity(["random"] * 9 + ["2c 3c 4c 5c 6c 7c"], trials=10), "cards are left"),
     (lambda: omaha.describe_low(57.0), "Omaha low"),
+    (lambda: omaha.showdown_many(np.zeros((2, 8), np.uint8), np.zeros((2, 5), np.uint8)), "n x players x cards"),
 ])
 def test_bad_input(call, words):
     with pytest.raises((ValueError, TypeError)) as caught:
@@ -320,3 +321,43 @@ def test_best_five_is_the_first_best_pair_and_triple(nhole):
         ranks = [handrank.evaluate(two + three) for two, three in choices]
         assert omaha.best_five(hole, board) == choices[ranks.index(min(ranks))]
         assert min(ranks) == omaha.evaluate(hole, board)
+
+
+def test_every_board_row_with_every_pair_of_hole_ranks():
+    # every 5-rank board multiset (each a row of the pair tables) with a hand holding each pair
+    # of hole ranks it leaves room for: the tables' path (eight hands a vector where the CPU has
+    # AVX2) against the kernel's direct path (every 2 + 3 five through the five-card tables),
+    # in evaluate_many and in showdown_many. Boards hold at most two cards of a suit, so no
+    # flush hides a pair's entry.
+    from handrank._core import ffi, lib
+
+    holes, boards = [], []
+    for board_ranks in itertools.combinations_with_replacement(range(13), 5):
+        if max(board_ranks.count(r) for r in set(board_ranks)) > 4:
+            continue
+        board = [4 * r + j % 4 for j, r in enumerate(board_ranks)]  # a rank's copies are adjacent: distinct suits
+        left = [[4 * r + s for s in range(4) if 4 * r + s not in board] for r in range(13)]
+        for a in range(13):
+            for b in range(a, 13):
+                if len(left[a]) < 1 + (a == b) or len(left[b]) < 1 + (a == b):
+                    continue
+                pair = left[a][:2] if a == b else [left[a][0], left[b][0]]
+                fillers = [c for r in range(13) for c in left[r] if c not in pair][:2]
+                holes.append(pair + fillers)
+                boards.append(board)
+    holes, boards = np.array(holes, np.uint8), np.array(boards, np.uint8)
+    assert len({tuple(row) for row in np.sort(boards, axis=1)[:, :].tolist()}) > 6000
+    high, low = np.empty(len(holes), np.uint16), np.empty(len(holes), np.uint16)
+    error = ffi.new("int *")
+    assert lib.hr_omaha_batch(ffi.from_buffer("uint8_t[]", holes), 4, ffi.from_buffer("uint8_t[]", boards),
+                              len(holes), ffi.from_buffer("uint16_t[]", high), ffi.from_buffer("uint16_t[]", low),
+                              error) == -1
+    assert np.array_equal(omaha.evaluate_many(holes, boards), high)
+    assert np.array_equal(omaha.evaluate_low_many(holes, boards), low)
+    # the showdown's path: each hand with a second hand of the cards its row leaves, on its board
+    used = np.zeros((len(holes), 52), bool)
+    np.put_along_axis(used, np.concatenate([holes, boards], axis=1).astype(np.intp), True, axis=1)
+    others = np.argsort(used, axis=1, kind="stable")[:, :4].astype(np.uint8)  # the four lowest cards left
+    ranks, lows, _ = omaha.showdown_many(np.stack([holes, others], axis=1), boards, hilo=True)
+    assert np.array_equal(ranks[:, 0], high) and np.array_equal(lows[:, 0], low)
+    assert np.array_equal(ranks[:, 1], omaha.evaluate_many(others, boards))

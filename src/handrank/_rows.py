@@ -246,7 +246,7 @@ def as_card_arrays(specs: Sequence[tuple[Any, str, tuple[int | None, ...]]], row
         if array.dtype.kind not in "iu":
             raise TypeError(f"{what} must be an integer array of card ids, got dtype {array.dtype}")
         if array.ndim != len(shape) or any(want is not None and got != want for got, want in zip(array.shape, shape)):
-            wanted = " x ".join(("n" if i == 0 else "players") if want is None else str(want)
+            wanted = " x ".join(("n", "players", "cards")[min(i, 2)] if want is None else str(want)
                                 for i, want in enumerate(shape))
             raise ValueError(f"{what} must have shape {wanted}, got {array.shape}")
         arrays.append(array)

@@ -968,20 +968,16 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
         free(block);
         return 0;
     }
-    /* Monte Carlo: chunks [first, end) of HR_EQUITY_CHUNK deals, each its own stream */
+    /* Monte Carlo: chunks [first, end) of HR_EQUITY_CHUNK deals, each its own stream; a deal's
+     * cards are the front of a partial Fisher-Yates shuffle, its picks drawn several at a time */
+    const shuffle_t plan = shuffle_plan(ndeck, left + nrandom * nhole);
     for (uint64_t chunk = first; chunk < end; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
         uint8_t shuffled[52];
         for (int c = 0; c < ndeck; c++) shuffled[c] = deck[c];
         for (uint64_t d = 0; d < n; d++) {
-            int need = left + nrandom * nhole;
-            for (int j = 0; j < need; j++) { /* partial Fisher-Yates */
-                int k = j + (int)below(&rng, (uint32_t)(ndeck - j));
-                uint8_t c = shuffled[k];
-                shuffled[k] = shuffled[j];
-                shuffled[j] = c;
-            }
+            shuffle_front(&rng, &plan, shuffled);
             int at = block->count;
             memcpy(block->boards[at], full, (size_t)nboard);
             for (int j = 0; j < left; j++) block->boards[at][nboard + j] = shuffled[j];

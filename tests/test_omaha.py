@@ -210,6 +210,19 @@ def test_monte_carlo_is_seeded_and_thread_independent():
     assert abs(sampled.equity[0] - exact.equity[0]) < 5 * sampled.stderr[0]
 
 
+def test_monte_carlo_with_a_random_player_matches_enumeration():
+    # a random player's four cards and the river come from one batched partial shuffle a deal;
+    # 'xxxx' (every hand) enumerates the same spot exactly. Win and tie chances within 4.5
+    # binomial standard errors (a deal that leaned on any card or position shows far beyond)
+    exact = omaha.equity(["As Ah Kd Kc", "xxxx"], "2c 7h Th 3d")
+    trials = 400_000
+    sampled = omaha.equity(["As Ah Kd Kc", "random"], "2c 7h Th 3d", trials=trials, seed=4)
+    assert exact.exact and not sampled.exact
+    for got, want in ((sampled.win, exact.win), (sampled.tie, exact.tie)):
+        for g, w in zip(got, want):
+            assert abs(g - w) <= 4.5 * math.sqrt(w * (1 - w) / trials) + 1e-12
+
+
 @pytest.mark.parametrize(("call", "words"), [
     (lambda: omaha.evaluate("As Ah Kd", "2c 3d 4h 5s 6c"), "4, 5 or 6 hole cards, got 3"),
     (lambda: omaha.evaluate("As Ah Kd Kc", "2c 3d 4h 5s"), "5 cards here, got 4"),

@@ -760,6 +760,35 @@ HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *board
     }
 }
 
+/* A block's high-only pots of `nplayers` (a constant: the players' loops unroll): each row's
+ * ranks, and its shares (the best high takes the pot, split among its ties), written out. */
+HR_INLINE void omaha_high_pots(const int *high, const int nplayers, int count, uint16_t *ranks, uint16_t *shares) {
+    for (int i = 0; i < count; i++, high += nplayers, ranks += nplayers, shares += nplayers) {
+        int best = high[0], nbest = 0;
+        for (int q = 1; q < nplayers; q++) best = high[q] < best ? high[q] : best;
+        for (int q = 0; q < nplayers; q++) nbest += high[q] == best;
+        uint16_t part = (uint16_t)(2 * hr_omaha_split[nbest]);
+        for (int q = 0; q < nplayers; q++) {
+            ranks[q] = (uint16_t)high[q];
+            shares[q] = high[q] == best ? part : 0;
+        }
+    }
+}
+
+HR_NOINLINE void omaha_high_pots_of(const int *high, int nplayers, int count, uint16_t *ranks, uint16_t *shares) {
+    switch (nplayers) { /* one switch a block */
+    case 1: omaha_high_pots(high, 1, count, ranks, shares); return;
+    case 3: omaha_high_pots(high, 3, count, ranks, shares); return;
+    case 4: omaha_high_pots(high, 4, count, ranks, shares); return;
+    case 5: omaha_high_pots(high, 5, count, ranks, shares); return;
+    case 6: omaha_high_pots(high, 6, count, ranks, shares); return;
+    case 7: omaha_high_pots(high, 7, count, ranks, shares); return;
+    case 8: omaha_high_pots(high, 8, count, ranks, shares); return;
+    case 9: omaha_high_pots(high, 9, count, ranks, shares); return;
+    default: omaha_high_pots(high, nplayers, count, ranks, shares); return;
+    }
+}
+
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
@@ -795,12 +824,16 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
             suit[i] = s;
             if (check == 2)
                 for (int j = 0; j < 5; j++) seen |= 1ull << (board[j] & 63);
+            /* any key's slot is inside board_row (multiset_slot), so a bad board's is read
+             * harmlessly here; its row is never looked up */
+            at[i] = board_row[slot[i]];
             for (int q = 0; q < nplayers; q++) {
                 uint64_t hand = 0;
                 for (int j = 0; j < nhole; j++) {
                     hand += hr_card_key[hole[q * nhole + j]];
                     if (check == 2) seen |= 1ull << (hole[q * nhole + j] & 63);
                 }
+                hand_at[i * nplayers + q] = at[i];
                 marks |= hand;
                 flush_row[nflush] = i;
                 flush_player[nflush] = q;
@@ -817,12 +850,10 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 nflush = listed;
                 break;
             }
-            at[i] = board_row[slot[i]]; /* read once the row is known good: a bad board's slot is not */
             for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
                 HR_PREFETCH((const char *)(high_table + at[i]) + byte);
                 if (hilo) HR_PREFETCH((const char *)(low_table + at[i]) + byte);
             }
-            for (int q = 0; q < nplayers; q++) hand_at[i * nplayers + q] = at[i];
         }
         int64_t next = start + HR_OMAHA_BLOCK;
         if (next < nrows && bad_row < 0)
@@ -852,6 +883,12 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 shares[2 * r] = first[outcome];
                 shares[2 * r + 1] = second[outcome];
             }
+            continue;
+        }
+        if (!hilo) { /* the best high takes each pot */
+            omaha_high_pots_of(hand_high, nplayers, count, ranks + start * nplayers, shares + start * nplayers);
+            if (lows)
+                for (int h = 0; h < count * nplayers; h++) lows[start * nplayers + h] = HR_OMAHA_NO_LOW;
             continue;
         }
         for (int i = 0; i < count; i++) {

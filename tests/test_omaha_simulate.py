@@ -44,7 +44,9 @@ def test_short_deck_deals_from_thirty_six_cards():
         shortdeck.deal(2, 16)
 
 
-@pytest.mark.parametrize("hole, players", [(4, 1), (4, 2), (4, 6), (5, 3), (6, 2), (6, 7)])
+# every player count the kernel settles a high pot for with its own unrolled loops (1, 3..9)
+@pytest.mark.parametrize("hole, players", [(4, 1), (4, 2), (4, 4), (4, 5), (4, 6), (5, 3), (5, 8), (4, 9),
+                                           (4, 10), (6, 2), (6, 7)])
 def test_showdown_many_equals_evaluate_many_and_splits_pots_by_the_rules(hole, players):
     holes, boards = omaha.deal(30_000, players, hole=hole, seed=hole * 10 + players)
     ranks, shares = omaha.showdown_many(holes, boards)

@@ -9,7 +9,7 @@ the class index), so every value can be recomputed bit for bit: the tests recomp
 and check the file against tables/plo4_preflop.sha256, which this script writes. The equity is
 stored in 1/65535 units (its Monte Carlo standard error, about 0.0015 at 100,000 deals, is
 far coarser), with each class's number of hands. It needs handrank built (pip install -e .):
-about 4 minutes on 2 cores.
+about half a minute on 2 cores.
 """
 
 from __future__ import annotations

@@ -531,16 +531,10 @@ HR_INLINE uint64_t omaha_record_of(uint8_t *record, const uint8_t *cards, int nh
 static const uint32_t hr_omaha_split[HR_MAX_PLAYERS + 1] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
 
 /* Each player's share of a pot of 2 x HR_SHARE_UNITS: the best high takes it, or half of it
- * when somebody has a low (hilo), the best low the other half; ties split their part. */
+ * when somebody has a low (hilo), the best low the other half; ties split their part. Every
+ * low is read (the callers settle high-only pots on their own, without lows). */
 HR_INLINE void omaha_shares(const int *high, const int *low, int nplayers, int hilo, uint32_t *share) {
     int best = HR_RANK_COUNT + 1, best_low = HR_OMAHA_NO_LOW, nhigh = 0, nlow = 0;
-    if (!hilo) { /* high only: the lows are not read */
-        for (int q = 0; q < nplayers; q++) best = high[q] < best ? high[q] : best;
-        for (int q = 0; q < nplayers; q++) nhigh += high[q] == best;
-        uint32_t part = 2 * hr_omaha_split[nhigh];
-        for (int q = 0; q < nplayers; q++) share[q] = high[q] == best ? part : 0;
-        return;
-    }
     for (int q = 0; q < nplayers; q++) {
         best = high[q] < best ? high[q] : best;
         best_low = low[q] < best_low ? low[q] : best_low;
@@ -792,8 +786,7 @@ HR_NOINLINE void omaha_high_pots_of(const int *high, int nplayers, int count, ui
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
-                                      int *error, const int check,
-                                      const int vector) {
+                                      int *error, const int check, const int vector) {
     /* each hand's best high and low, and its board's row, hand q of row i at i * nplayers + q */
     int width = nhole * nplayers, hand_high[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], hand_low[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
     uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK], hand_at[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];

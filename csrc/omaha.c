@@ -474,19 +474,18 @@ int hr_omaha_hand(const uint16_t *high_table, const uint16_t *low_table, const u
     for (int j = 0; j < 5; j++) board_key += hr_card_key[board[j]];
     for (int j = 0; j < nhole; j++) hole_key += hr_card_key[hole[j]];
     uint32_t at = board_row[multiset_slot(board_key)];
-    int entry[15], npairs = 0, high = HR_RANK_COUNT, low = HR_OMAHA_NO_LOW;
-    for (int a = 1; a < nhole; a++)
-        for (int b = 0; b < a; b++) entry[npairs++] = hr_pair_entry[hole[a] << 6 | hole[b]];
-    if (high_table) { /* each table is a cache miss or two: read only the one asked for */
-        const uint16_t *row = high_table + at;
-        for (int k = 0; k < npairs; k++) high = row[entry[k]] < high ? row[entry[k]] : high;
+    int high = HR_RANK_COUNT, low = HR_OMAHA_NO_LOW, first = 0, second = 0;
+    /* each table is a cache miss or two: read only the ones asked for (the first asked into first) */
+    if (high_table || low_table) {
+        omaha_best_pairs(high_table ? high_table : low_table, high_table ? low_table : NULL, hole, nhole, &at, 0, 1,
+                         &first, &second);
+        if (high_table) high = first;
+        if (low_table) low = high_table ? second : first;
+    }
+    if (high_table) {
         /* the suit with three board cards (4, whose hole counter reads 0, when none) */
         int s = hr_ctz64((board_key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
         if (((hole_key >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2) high = omaha_flush(hole, nhole, board, s, high);
-    }
-    if (low_table) {
-        const uint16_t *row = low_table + at;
-        for (int k = 0; k < npairs; k++) low = row[entry[k]] < low ? row[entry[k]] : low;
     }
     return high | low << 16;
 }

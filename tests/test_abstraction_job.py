@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from handrank.abstraction import class_features, emd_kmeans
-from handrank.abstraction_job import run_abstraction_job
+from handrank.abstraction import class_features, emd_kmeans, kmeans
+from handrank.abstraction_job import distinct_points, run_abstraction_job
 from handrank.cli import main
 
 
@@ -33,6 +33,30 @@ def test_parts_then_the_buckets_equal_the_library_calls(tmp_path, capsys):
     assert again["complete"] and "blocks" not in again
     with pytest.raises(ValueError, match="holds histograms of 6 bins, not 9"):
         run_abstraction_job("flop", out, features="hist:9", buckets=3, seed=1)
+
+
+def test_ehs_buckets_cluster_the_distinct_values_weighted_by_their_classes(tmp_path):
+    """k-means of the flop's EHS runs on its distinct values, each weighted by its classes: the
+    job's buckets are that clustering's labels, class by class, and a weighted sum over the
+    distinct values is the sum over every class."""
+    out = tmp_path / "flop.npz"
+    assert run_abstraction_job("flop", out, features="ehs", buckets=9, seed=4, iterations=3, threads=2)["complete"]
+    ehs = class_features("flop", threads=2).ehs
+    distinct, inverse, counts = distinct_points(ehs)
+    assert (distinct[inverse] == ehs).all() and counts.sum() == len(ehs) and len(distinct) < len(ehs)
+    expected = kmeans(distinct, 9, seed=4, iterations=3, weights=counts, threads=2)
+    with np.load(out, allow_pickle=False) as data:
+        buckets, centroids, objective = data["buckets"], data["centroids"], float(data["objective"])
+    assert (buckets == expected.labels[inverse]).all() and np.array_equal(centroids, expected.centroids)
+    assert objective == expected.objective
+    # a distinct value's weight is its classes: the weighted sum is the sum over every class
+    over_classes = float(((ehs - centroids[buckets, 0]) ** 2).sum())
+    weighted = float((counts * (distinct - centroids[expected.labels, 0]) ** 2).sum())
+    assert weighted == pytest.approx(over_classes, rel=1e-9) and over_classes <= objective
+    # rows of OCHS-like vectors: the same, row by row
+    rows = np.array([[0.5, 0.25], [0.125, 1.0], [0.5, 0.25], [0.5, 0.5]])
+    distinct, inverse, counts = distinct_points(rows)
+    assert (distinct[inverse] == rows).all() and sorted(counts.tolist()) == [1, 1, 2] and len(distinct) == 3
 
 
 @pytest.mark.parametrize("kwargs, kind, words", [

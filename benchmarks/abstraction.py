@@ -4,6 +4,7 @@ with OCHS features, wall time on this machine, with its machine and date.
     python benchmarks/abstraction.py [--threads 2]   # writes docs/benchmarks/abstraction.txt
     python benchmarks/abstraction.py --goals         # and issue 22's jobs (about 25 minutes more)
     python benchmarks/abstraction.py --turn          # the whole turn job once (writes abstraction_turn.txt)
+    python benchmarks/abstraction.py --river         # river jobs, ehs and hist:50 (writes abstraction_river.txt)
 
 One run each (they take tens of seconds): opponent_clusters(8) (the preflop distributions
 are worked out on first use), class_features("flop", ochs=...), and `handrank abstraction
@@ -13,6 +14,8 @@ are worked out on first use), class_features("flop", ochs=...), and `handrank ab
 setup and time an iteration from runs of 3 and 6 iterations (the whole run is estimated).
 With --turn, only the whole turn job, from scratch to its buckets, as `handrank abstraction
 --street turn --features hist:50 --buckets 200 --seed 1` runs it (about 45 minutes here).
+With --river, the river job with `--features ehs --buckets 200` from scratch, then with
+`--features hist:50 --buckets 50` from the strength file it kept (a few minutes; 5 GB of disk).
 """
 
 from __future__ import annotations
@@ -35,9 +38,13 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--goals", action="store_true", help="issue 22's flop and turn hist:50 jobs, 200 buckets")
     parser.add_argument("--turn", action="store_true", help="only the whole turn hist:50 job, 200 buckets")
+    parser.add_argument("--river", action="store_true", help="only the river jobs: ehs, then hist:50")
     args = parser.parse_args()
     if args.turn:
         whole_turn(args.threads)
+        return
+    if args.river:
+        river(args.threads)
         return
     lines = [f"machine: {machine()}", f"threads: {args.threads}, wall time, one run each"]
     start = time.perf_counter()
@@ -100,6 +107,27 @@ def whole_turn(threads: int) -> None:
                      f"iterations); output {out.stat().st_size / 1e6:.0f} MB; peak memory {peak:.1f} GiB")
     print(lines[-1], flush=True)
     write_report(lines, "abstraction_turn.txt")
+
+
+def river(threads: int) -> None:
+    """The river jobs, timed, one run each (abstraction_river.txt): ehs from scratch, then
+    hist:50 from the strength file that the first kept."""
+    lines = [f"machine: {machine()}", f"threads: {threads}, wall time, one run each"]
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "river.npz"
+        for features, buckets in (("ehs", 200), ("hist:50", 50)):
+            start = time.perf_counter()
+            summary = run_abstraction_job("river", out, features=features, buckets=buckets, seed=1, threads=threads)
+            took = time.perf_counter() - start
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB on Linux: GiB
+            strength = out.with_name("river.npz.strength.npz").stat().st_size / 1e9
+            lines.append(f"abstraction job, river, {features}, {buckets} buckets, "
+                         f"{'from scratch' if features == 'ehs' else 'from the kept strength file'}: "
+                         f"{took / 60:.1f} min ({summary['classes']:,} classes clustered as {summary['points']:,} "
+                         f"distinct points, {summary['iterations']} iterations); strength file {strength:.1f} GB; "
+                         f"peak memory so far {peak:.1f} GiB")
+            print(lines[-1], flush=True)
+    write_report(lines, "abstraction_river.txt")
 
 
 if __name__ == "__main__":

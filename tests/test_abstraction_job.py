@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from handrank import hand_strength
 from handrank.abstraction import class_features, emd_kmeans, kmeans
-from handrank.abstraction_job import distinct_points, run_abstraction_job
+from handrank.abstraction_job import distinct_points, output_bytes, river_bins, run_abstraction_job
 from handrank.cli import main
 
 
@@ -57,6 +58,26 @@ def test_ehs_buckets_cluster_the_distinct_values_weighted_by_their_classes(tmp_p
     rows = np.array([[0.5, 0.25], [0.125, 1.0], [0.5, 0.25], [0.5, 0.5]])
     distinct, inverse, counts = distinct_points(rows)
     assert (distinct[inverse] == rows).all() and sorted(counts.tolist()) == [1, 1, 2] and len(distinct) == 3
+
+
+@pytest.mark.parametrize("bins", [1, 2, 7, 50, 1979, 1980, 1981, 10_000])
+def test_a_river_histogram_is_the_bin_of_its_ehs(bins):
+    """On the river no card is to come: hand_strength's histogram of a holding is one count, in
+    the bin that river_bins finds from its EHS (the job clusters those bins; it never stores
+    123 M histograms)."""
+    for board in ("Kh 7d 2c 9s 3h", "As Ks Qs Js 2d", "2c 2d 2h 5s 9c", "8h 7h 6h 5h 4h", "Ac Ad 7s 7h 2d"):
+        strength = hand_strength(board, bins=bins)
+        dealt = ~np.isnan(strength.ehs)
+        assert strength.runouts == 1 and (strength.histogram[dealt].sum(axis=1) == 1).all()
+        assert (river_bins(strength.ehs[dealt], bins) == strength.histogram[dealt].argmax(axis=1)).all()
+
+
+def test_river_histograms_take_at_most_their_bins_in_buckets(tmp_path):
+    with pytest.raises(ValueError, match="no card is to come.*ask at most 50 buckets"):
+        run_abstraction_job("river", tmp_path / "r.npz", features="hist:50", buckets=51)
+    assert list(tmp_path.iterdir()) == []
+    # its strength file holds no histograms: the same size as for ehs
+    assert output_bytes("river", "hist:50") == output_bytes("river", "ehs") < output_bytes("turn", "hist:50") * 9
 
 
 @pytest.mark.parametrize("kwargs, kind, words", [

@@ -12,7 +12,10 @@
 2. Each class's features (``handrank.abstraction.class_features``'s numbers), then buckets:
    ``emd_kmeans`` of the histograms (``hist:B``), ``kmeans`` of EHS (``ehs``) or ``kmeans`` of
    the OCHS vectors (``ochs:K``: against K opponent clusters, ``opponent_clusters(K, seed)``;
-   the strength blocks hold every holding's OCHS too), seeded; the clustering's state is saved
+   the strength blocks hold every holding's OCHS too), seeded. Each runs on the distinct
+   points, weighted by how many classes each stands for (the same clustering, far fewer points
+   where values repeat: the river's 123 M classes have at most 1,981 EHS values, and, with no
+   card to come, at most B histograms, each one bin found from the EHS, never stored); the clustering's state is saved
    as it runs (``OUT.clustering.npz``), so a stopped job resumes the clustering too.
 3. ``OUT``, an ``.npz`` that plain numpy loads: ``buckets`` (uint32, one per class index of
    ``Indexer([2, k])``), ``centroids``, ``objective``, ``history``, ``street``, ``features``,
@@ -29,7 +32,8 @@ from typing import Any
 
 from .cards import shown_text
 
-__all__ = ["run_abstraction_job", "parse_features", "classes_of_street", "distinct_points"]
+__all__ = ["run_abstraction_job", "parse_features", "classes_of_street", "distinct_points", "river_bins",
+           "strength_bins"]
 
 
 def parse_features(text: object) -> tuple[str, int | None]:
@@ -96,6 +100,11 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     k = exact_int(buckets, "buckets as an int")
     if not 1 <= k <= classes:
         raise ValueError(f"buckets must be from 1 to the {classes:,} classes of the {street}, got {k}")
+    one_bin = bins is not None and strength_bins(street, features) is None
+    if one_bin and k > (bins or 0):
+        raise ValueError(f"on the {street} no card is to come, so a class's histogram is the one bin of its hand "
+                         f"strength: at most {bins} distinct histograms for {bins} bins; ask at most {bins} buckets, "
+                         "or use --features ehs or ochs:K")
     rounds, seed, nthreads = checked_iterations(iterations), seed_or_drawn(seed), thread_count(threads)
     report = progress_reporter(progress, f"abstraction ({street})")
     out = Path(out)
@@ -110,7 +119,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         assert number is not None
         clusters = opponent_clusters(number, seed=seed, threads=nthreads)
     if not strength_out.exists():
-        done = run_strength_job(street, strength_out, bins=bins, threads=nthreads, part=part, scheduler=scheduler,
+        done = run_strength_job(street, strength_out, bins=strength_bins(street, features), threads=nthreads,
+                                part=part, scheduler=scheduler,
                                 progress=report, clusters=clusters)
         summary.update(blocks=done["blocks"], blocks_done=done["blocks_done"])
         if not done["complete"]:
@@ -127,7 +137,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     if str(saved["street"]) != street:
         raise ValueError(f"{strength_out} holds the strength of {saved['street']}s, not {street}s: delete it, "
                          "or use another --out")
-    if int(saved["bins"]) != (bins or 0):
+    if int(saved["bins"]) != (strength_bins(street, features) or 0):
         raise ValueError(f"{strength_out} holds histograms of {int(saved['bins'])} bins, not {bins or 0}: "
                          "delete it, or ask for its bins")
     if clusters is not None and ("clusters" not in saved or not np.array_equal(saved["clusters"], clusters)):
@@ -136,12 +146,14 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     runouts = int(saved["runouts"])
     indexer = Indexer([2, STREETS[street]])
     class_features = ClassFeatures(street, indexer, np.full(classes, np.nan), np.full(classes, np.nan),
-                                   np.zeros((classes, bins), dtype=np.uint16) if bins else None, runouts,
+                                   np.zeros((classes, bins), dtype=np.uint16) if bins and not one_bin else None,
+                                   runouts,
                                    None if number is None or kind != "ochs" else
                                    np.full((classes, number), np.nan, dtype=np.float32))
     # the strength file's arrays 256 boards at a time, read as they are needed: one step in
-    # memory besides the classes' features (a river's strength is 18 GB at 50 bins)
-    names = ("boards", "ehs", "ehs2") + (("histogram",) if bins else ()) + (("ochs",) if clusters is not None else ())
+    # memory besides the classes' features (a turn's strength is 2.7 GB at 50 bins)
+    names = (("boards", "ehs", "ehs2") + (("histogram",) if bins and not one_bin else ()) +
+             (("ochs",) if clusters is not None else ()))
     for step in read_rows(strength_out, names, 256):
         scatter(class_features, step["boards"], step["ehs"], step["ehs2"], step.get("histogram"), nthreads)
         if clusters is not None:
@@ -149,10 +161,19 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     if np.isnan(class_features.ehs).any():
         raise AssertionError("a class with no member on the street's boards")
     points: Any
-    if kind == "hist":
+    inverse = weights = None
+    if one_bin:
+        # one runout: a class's histogram is the bin of its hand strength, (2 wins + ties) / 1980
+        # against the 990 hands left, by hand_strength's rule; the clustering runs on the distinct
+        # cumulative histograms (steps), each weighted by its classes, as k-means of EHS does
+        assert bins is not None and runouts == 1
+        distinct, inverse, weights = np.unique(river_bins(class_features.ehs, bins), return_inverse=True,
+                                               return_counts=True)
+        points = (np.arange(bins) >= distinct[:, None]).astype(np.uint16)
+    elif kind == "hist":
         assert class_features.histogram is not None
         # summed in place into the cumulative histograms the clustering works on: one copy of
-        # the classes' histograms in memory (a river's are 12 GB at 50 bins)
+        # the classes' histograms in memory (a turn's are 1.4 GB at 50 bins)
         points = np.cumsum(class_features.histogram, axis=1, out=class_features.histogram)
     elif kind == "ochs":
         assert class_features.ochs is not None
@@ -170,20 +191,20 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
 
     del class_features  # the points are all the clustering needs
 
-    inverse = weights = None
     if kind != "hist":
         # k-means of EHS or OCHS runs on the distinct points, each weighted by its classes: the
         # same clustering (Lloyd's steps and k-means++'s draws treat equal points alike), and a
         # river's 123 million EHS values are at most 1,981 points (wins and ties of 990 hands)
         points, inverse, weights = distinct_points(points)
-        if k > len(points):
-            raise ValueError(f"the {classes:,} {street} classes take only {len(points):,} distinct {features} "
-                             f"values: ask at most {len(points):,} buckets (the strength file {strength_out} is "
-                             "kept: a rerun starts from it)")
+    if k > len(points):
+        raise ValueError(f"the {classes:,} {street} classes take only {len(points):,} distinct {features} "
+                         f"values: ask at most {len(points):,} buckets (the strength file {strength_out} is "
+                         "kept: a rerun starts from it)")
+    summary["points"] = len(points)  # the distinct points clustered
 
     def cluster() -> Any:
         if kind == "hist":
-            arguments = clustering_arguments(len(points), k, seed, rounds, nthreads, None)
+            arguments = clustering_arguments(len(points), k, seed, rounds, nthreads, weights)
             return emd_kmeans_cumulative(points, runouts, *arguments, report, checkpoint)
         return kmeans(points, k, seed=seed, iterations=rounds, weights=weights, threads=nthreads,
                       checkpoint=checkpoint)
@@ -231,6 +252,29 @@ def distinct_points(points: Any) -> tuple[Any, Any, Any]:
     return array[first], inverse.ravel(), counts
 
 
+def river_bins(ehs: Any, bins: int) -> Any:
+    """The histogram bin of each river EHS ((2 wins + ties) / 1980 against the 990 hands left),
+    by hand_strength's rule: numerator x bins // 1980, the last bin holding 1.
+
+    >>> import numpy as np
+    >>> river_bins(np.array([0.0, 0.5, 989 / 990, 1.0]), 4).tolist()
+    [0, 2, 3, 3]
+    """
+    import numpy as np
+
+    numerator = np.rint(np.asarray(ehs) * (2 * 990)).astype(np.int64)
+    return np.minimum(numerator * bins // (2 * 990), bins - 1)
+
+
+def strength_bins(street: str, features: str) -> int | None:
+    """The histogram bins the job's strength file holds: those of ``hist:B``, but none where
+    no card is to come (the river: a histogram is then one bin, found from the EHS)."""
+    from .abstraction import STREETS
+
+    kind, number = parse_features(features)
+    return number if kind == "hist" and STREETS[street] < 5 else None
+
+
 def output_bytes(street: str, features: str) -> int:
     """About the bytes the job writes: the strength file (kept), then the buckets."""
     from .strength_job import output_bytes as strength_bytes
@@ -238,5 +282,5 @@ def output_bytes(street: str, features: str) -> int:
     kind, number = parse_features(features)
     if kind == "ochs":
         return strength_bytes(street, None, number or 0) + 4 * classes_of_street(street)
-    return strength_bytes(street, number) + 4 * classes_of_street(street)
+    return strength_bytes(street, strength_bins(street, features)) + 4 * classes_of_street(street)
 

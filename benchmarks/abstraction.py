@@ -15,7 +15,9 @@ setup and time an iteration from runs of 3 and 6 iterations (the whole run is es
 With --turn, only the whole turn job, from scratch to its buckets, as `handrank abstraction
 --street turn --features hist:50 --buckets 200 --seed 1` runs it (about 45 minutes here).
 With --river, the river job with `--features ehs --buckets 200` from scratch, then with
-`--features hist:50 --buckets 50` from the strength file it kept (a few minutes; 5 GB of disk).
+`--features hist:50 --buckets 50` from the strength file it kept, then `--features ochs:8
+--buckets 200`: its strength, and runs of 3 and 6 iterations (the whole run is estimated);
+about 20 minutes here, 15 GB of disk and 16 GB of memory.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--goals", action="store_true", help="issue 22's flop and turn hist:50 jobs, 200 buckets")
     parser.add_argument("--turn", action="store_true", help="only the whole turn hist:50 job, 200 buckets")
-    parser.add_argument("--river", action="store_true", help="only the river jobs: ehs, then hist:50")
+    parser.add_argument("--river", action="store_true", help="only the river jobs: ehs, hist:50, ochs:8")
     args = parser.parse_args()
     if args.turn:
         whole_turn(args.threads)
@@ -111,7 +113,8 @@ def whole_turn(threads: int) -> None:
 
 def river(threads: int) -> None:
     """The river jobs, timed, one run each (abstraction_river.txt): ehs from scratch, then
-    hist:50 from the strength file that the first kept."""
+    hist:50 from the strength file that the first kept; ochs:8 estimated from runs of 3 and 6
+    iterations."""
     lines = [f"machine: {machine()}", f"threads: {threads}, wall time, one run each"]
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "river.npz"
@@ -127,6 +130,26 @@ def river(threads: int) -> None:
                          f"distinct points, {summary['iterations']} iterations); strength file {strength:.1f} GB; "
                          f"peak memory so far {peak:.1f} GiB")
             print(lines[-1], flush=True)
+    # ochs:8: its strength, then runs of 3 and 6 iterations from the kept file (the whole run is
+    # estimated, as the turn's is with --goals)
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "river.npz"
+        runs = []
+        for iterations in (3, 3, 6):  # the first also computes the strength
+            start = time.perf_counter()
+            summary = run_abstraction_job("river", out, features="ochs:8", buckets=200, seed=1,
+                                          iterations=iterations, threads=threads)
+            runs.append(time.perf_counter() - start)
+        per_iteration = (runs[2] - runs[1]) / 3
+        setup, strength = runs[1] - 3 * per_iteration, runs[0] - runs[1]
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+        size = out.with_name("river.npz.strength.npz").stat().st_size / 1e9
+        lines.append(f"abstraction job, river, ochs:8, 200 buckets: {summary['classes']:,} classes clustered as "
+                     f"{summary['points']:,} distinct points; strength {strength / 60:.1f} min (a {size:.1f} GB "
+                     f"file); features and k-means++ {setup / 60:.1f} min; {per_iteration:.0f} s an iteration "
+                     f"(from runs of 3 and 6), so about {(strength + setup + 100 * per_iteration) / 60:.0f} min at "
+                     f"the cap of 100 iterations (an estimate, not a run); peak memory so far {peak:.1f} GiB")
+        print(lines[-1], flush=True)
     write_report(lines, "abstraction_river.txt")
 
 

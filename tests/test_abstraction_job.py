@@ -36,14 +36,16 @@ def test_parts_then_the_buckets_equal_the_library_calls(tmp_path, capsys):
         run_abstraction_job("flop", out, features="hist:9", buckets=3, seed=1)
 
 
-def test_ehs_buckets_cluster_the_distinct_values_weighted_by_their_classes(tmp_path):
+def test_ehs_buckets_cluster_the_distinct_values_weighted_by_their_classes(tmp_path, capsys):
     """k-means of the flop's EHS runs on its distinct values, each weighted by its classes: the
     job's buckets are that clustering's labels, class by class, and a weighted sum over the
     distinct values is the sum over every class."""
     out = tmp_path / "flop.npz"
-    assert run_abstraction_job("flop", out, features="ehs", buckets=9, seed=4, iterations=3, threads=2)["complete"]
+    assert main(["abstraction", "--street", "flop", "--features", "ehs", "--buckets", "9", "--seed", "4",
+                 "--iterations", "3", "--threads", "2", "--out", str(out)]) == 0
     ehs = class_features("flop", threads=2).ehs
     distinct, inverse, counts = distinct_points(ehs)
+    assert f"s; {len(distinct):,} distinct points clustered)" in capsys.readouterr().out
     assert (distinct[inverse] == ehs).all() and counts.sum() == len(ehs) and len(distinct) < len(ehs)
     expected = kmeans(distinct, 9, seed=4, iterations=3, weights=counts, threads=2)
     with np.load(out, allow_pickle=False) as data:

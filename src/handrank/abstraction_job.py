@@ -177,11 +177,13 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         points = np.cumsum(class_features.histogram, axis=1, out=class_features.histogram)
     elif kind == "ochs":
         assert class_features.ochs is not None
-        points = class_features.ochs.astype(np.float64)
-        # a cluster with no hand left on any runout of a class (only a tiny cluster can be
-        # blocked so): the class's EHS stands in for it
+        # the float32 vectors as they are (made float64 once distinct: a river's are 3.9 GB at
+        # K = 8); a cluster with no hand left on any runout of a class (only a tiny cluster can
+        # be blocked so): the class's EHS stands in for it
+        points = class_features.ochs
         blocked = np.isnan(points)
-        points[blocked] = np.broadcast_to(class_features.ehs[:, None], points.shape)[blocked]
+        points[blocked] = np.broadcast_to(class_features.ehs.astype(np.float32)[:, None], points.shape)[blocked]
+        del blocked
     else:
         points = class_features.ehs
 

@@ -421,8 +421,10 @@ def _abstraction(args: argparse.Namespace) -> str:
         summary["seed"] = _seed_for_json(summary["seed"])  # type: ignore[arg-type]
         return _json(summary)
     if summary["complete"]:
+        points = int(summary["points"])  # type: ignore[call-overload]
+        shared = f"; {points:,} distinct points clustered" if points < int(summary["classes"]) else ""  # type: ignore[call-overload]
         return (f"wrote {summary['out']}: {summary['classes']:,} {args.street} classes in {summary['buckets']} "
-                f"buckets ({args.features}, seed {summary['seed']}, {summary['seconds']} s)")
+                f"buckets ({args.features}, seed {summary['seed']}, {summary['seconds']} s{shared})")
     return (f"{summary['blocks_done']} of {summary['blocks']} strength blocks done; run the other parts, then this "
             "command again")
 

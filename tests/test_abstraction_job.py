@@ -78,6 +78,10 @@ def test_river_histograms_take_at_most_their_bins_in_buckets(tmp_path):
     with pytest.raises(ValueError, match="no card is to come.*ask at most 50 buckets"):
         run_abstraction_job("river", tmp_path / "r.npz", features="hist:50", buckets=51)
     assert list(tmp_path.iterdir()) == []
+    # a river strength file with histograms (the strength job's, with bins) is not the job's
+    np.savez(tmp_path / "r.npz.strength.npz", street="river", bins=50, runouts=1, boards=np.zeros((3, 5), np.uint8))
+    with pytest.raises(ValueError, match="holds histograms of 50 bins, where the river's job keeps none"):
+        run_abstraction_job("river", tmp_path / "r.npz", features="hist:50", buckets=5)
     # its strength file holds no histograms: the same size as for ehs
     assert output_bytes("river", "hist:50") == output_bytes("river", "ehs") < output_bytes("turn", "hist:50") * 9
 

@@ -15,8 +15,9 @@
    the strength blocks hold every holding's OCHS too), seeded. Each runs on the distinct
    points, weighted by how many classes each stands for (the same clustering, far fewer points
    where values repeat: the river's 123 M classes have at most 1,981 EHS values, and, with no
-   card to come, at most B histograms, each one bin found from the EHS, never stored); the clustering's state is saved
-   as it runs (``OUT.clustering.npz``), so a stopped job resumes the clustering too.
+   card to come, at most B histograms, each one bin found from the EHS, never stored). The
+   clustering's state is saved as it runs (``OUT.clustering.npz``), so a stopped job resumes
+   the clustering too.
 3. ``OUT``, an ``.npz`` that plain numpy loads: ``buckets`` (uint32, one per class index of
    ``Indexer([2, k])``), ``centroids``, ``objective``, ``history``, ``street``, ``features``,
    ``seed`` (and ``clusters``, each holding's opponent cluster, for ``ochs:K``).
@@ -137,8 +138,10 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     if str(saved["street"]) != street:
         raise ValueError(f"{strength_out} holds the strength of {saved['street']}s, not {street}s: delete it, "
                          "or use another --out")
-    if int(saved["bins"]) != (strength_bins(street, features) or 0):
-        raise ValueError(f"{strength_out} holds histograms of {int(saved['bins'])} bins, not {bins or 0}: "
+    expected = strength_bins(street, features) or 0
+    if int(saved["bins"]) != expected:
+        wanted = f"not {expected}" if expected or not bins else f"where the {street}'s job keeps none"
+        raise ValueError(f"{strength_out} holds histograms of {int(saved['bins'])} bins, {wanted}: "
                          "delete it, or ask for its bins")
     if clusters is not None and ("clusters" not in saved or not np.array_equal(saved["clusters"], clusters)):
         raise ValueError(f"{strength_out} holds no OCHS against these {number} clusters (seed {seed}): delete "

@@ -101,7 +101,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     k = exact_int(buckets, "buckets as an int")
     if not 1 <= k <= classes:
         raise ValueError(f"buckets must be from 1 to the {classes:,} classes of the {street}, got {k}")
-    one_bin = bins is not None and strength_bins(street, features) is None
+    kept_bins = strength_bins(street, features)  # the strength file's histograms: none on the river
+    one_bin = bins is not None and kept_bins is None
     if one_bin and k > (bins or 0):
         raise ValueError(f"on the {street} no card is to come, so a class's histogram is the one bin of its hand "
                          f"strength: at most {bins} distinct histograms for {bins} bins; ask at most {bins} buckets, "
@@ -120,9 +121,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         assert number is not None
         clusters = opponent_clusters(number, seed=seed, threads=nthreads)
     if not strength_out.exists():
-        done = run_strength_job(street, strength_out, bins=strength_bins(street, features), threads=nthreads,
-                                part=part, scheduler=scheduler,
-                                progress=report, clusters=clusters)
+        done = run_strength_job(street, strength_out, bins=kept_bins, threads=nthreads, part=part,
+                                scheduler=scheduler, progress=report, clusters=clusters)
         summary.update(blocks=done["blocks"], blocks_done=done["blocks_done"])
         if not done["complete"]:
             summary["seconds"] = round(time.perf_counter() - start, 3)
@@ -138,9 +138,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     if str(saved["street"]) != street:
         raise ValueError(f"{strength_out} holds the strength of {saved['street']}s, not {street}s: delete it, "
                          "or use another --out")
-    expected = strength_bins(street, features) or 0
-    if int(saved["bins"]) != expected:
-        wanted = f"not {expected}" if expected or not bins else f"where the {street}'s job keeps none"
+    if int(saved["bins"]) != (kept_bins or 0):
+        wanted = f"not {kept_bins or 0}" if kept_bins or not bins else f"where the {street}'s job keeps none"
         raise ValueError(f"{strength_out} holds histograms of {int(saved['bins'])} bins, {wanted}: "
                          "delete it, or ask for its bins")
     if clusters is not None and ("clusters" not in saved or not np.array_equal(saved["clusters"], clusters)):
@@ -149,13 +148,12 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     runouts = int(saved["runouts"])
     indexer = Indexer([2, STREETS[street]])
     class_features = ClassFeatures(street, indexer, np.full(classes, np.nan), np.full(classes, np.nan),
-                                   np.zeros((classes, bins), dtype=np.uint16) if bins and not one_bin else None,
-                                   runouts,
+                                   np.zeros((classes, kept_bins), dtype=np.uint16) if kept_bins else None, runouts,
                                    None if number is None or kind != "ochs" else
                                    np.full((classes, number), np.nan, dtype=np.float32))
     # the strength file's arrays 256 boards at a time, read as they are needed: one step in
     # memory besides the classes' features (a turn's strength is 2.7 GB at 50 bins)
-    names = (("boards", "ehs", "ehs2") + (("histogram",) if bins and not one_bin else ()) +
+    names = (("boards", "ehs", "ehs2") + (("histogram",) if kept_bins else ()) +
              (("ochs",) if clusters is not None else ()))
     for step in read_rows(strength_out, names, 256):
         scatter(class_features, step["boards"], step["ehs"], step["ehs2"], step.get("histogram"), nthreads)
@@ -170,8 +168,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         # against the 990 hands left, by hand_strength's rule; the clustering runs on the distinct
         # cumulative histograms (steps), each weighted by its classes, as k-means of EHS does
         assert bins is not None and runouts == 1
-        distinct, inverse, weights = np.unique(river_bins(class_features.ehs, bins), return_inverse=True,
-                                               return_counts=True)
+        distinct, inverse, weights = distinct_points(river_bins(class_features.ehs, bins))
         points = (np.arange(bins) >= distinct[:, None]).astype(np.uint16)
     elif kind == "hist":
         assert class_features.histogram is not None

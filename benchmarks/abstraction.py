@@ -16,8 +16,7 @@ With --turn, only the whole turn job, from scratch to its buckets, as `handrank 
 --street turn --features hist:50 --buckets 200 --seed 1` runs it (about 45 minutes here).
 With --river, the river job with `--features ehs --buckets 200` from scratch, then with
 `--features hist:50 --buckets 50` from the strength file it kept, then `--features ochs:8
---buckets 200`: its strength, and runs of 3 and 6 iterations (the whole run is estimated);
-about 20 minutes here, 15 GB of disk and 16 GB of memory.
+--buckets 200` from scratch, whole; about 30 minutes here, 15 GB of disk and 16 GB of memory.
 """
 
 from __future__ import annotations
@@ -113,8 +112,7 @@ def whole_turn(threads: int) -> None:
 
 def river(threads: int) -> None:
     """The river jobs, timed, one run each (abstraction_river.txt): ehs from scratch, then
-    hist:50 from the strength file that the first kept; ochs:8 estimated from runs of 3 and 6
-    iterations."""
+    hist:50 from the strength file that the first kept, then ochs:8 from scratch, whole."""
     lines = [f"machine: {machine()}", f"threads: {threads}, wall time, one run each"]
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "river.npz"
@@ -130,25 +128,19 @@ def river(threads: int) -> None:
                          f"distinct points, {summary['iterations']} iterations); strength file {strength:.1f} GB; "
                          f"peak memory so far {peak:.1f} GiB")
             print(lines[-1], flush=True)
-    # ochs:8: its strength, then runs of 3 and 6 iterations from the kept file (the whole run is
-    # estimated, as the turn's is with --goals)
+    # ochs:8 whole, from scratch: its strength, the features' distinct points, k-means++ and
+    # Lloyd's iterations up to convergence or the cap of 100
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "river.npz"
-        runs = []
-        for iterations in (3, 3, 6):  # the first also computes the strength
-            start = time.perf_counter()
-            summary = run_abstraction_job("river", out, features="ochs:8", buckets=200, seed=1,
-                                          iterations=iterations, threads=threads)
-            runs.append(time.perf_counter() - start)
-        per_iteration = (runs[2] - runs[1]) / 3
-        setup, strength = runs[1] - 3 * per_iteration, runs[0] - runs[1]
+        start = time.perf_counter()
+        summary = run_abstraction_job("river", out, features="ochs:8", buckets=200, seed=1, threads=threads)
+        took = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
         size = out.with_name("river.npz.strength.npz").stat().st_size / 1e9
-        lines.append(f"abstraction job, river, ochs:8, 200 buckets: {summary['classes']:,} classes clustered as "
-                     f"{summary['points']:,} distinct points; strength {strength / 60:.1f} min (a {size:.1f} GB "
-                     f"file); features and k-means++ {setup / 60:.1f} min; {per_iteration:.0f} s an iteration "
-                     f"(from runs of 3 and 6), so about {(strength + setup + 100 * per_iteration) / 60:.0f} min at "
-                     f"the cap of 100 iterations (an estimate, not a run); peak memory so far {peak:.1f} GiB")
+        lines.append(f"abstraction job, river, ochs:8, 200 buckets, from scratch: {took / 60:.1f} min "
+                     f"({summary['classes']:,} classes clustered as {summary['points']:,} distinct points, "
+                     f"{summary['iterations']} iterations); strength file {size:.1f} GB; peak memory so far "
+                     f"{peak:.1f} GiB")
         print(lines[-1], flush=True)
     write_report(lines, "abstraction_river.txt")
 

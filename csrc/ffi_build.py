@@ -62,9 +62,17 @@ int64_t hr_emd_nearest(const uint16_t *cdf, int64_t first, int64_t end, int bins
                        uint64_t *distance);
 int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d, const double *centers, int k,
                          int32_t *assign, double *distance);
+int64_t hr_kmeans_nearer(const double *points, int64_t first, int64_t end, int d, const double *center,
+                         double *distance);
+int64_t hr_kmeans_running(const double *distance, const double *weights, int64_t first, int64_t end, double *running,
+                          double target);
+int64_t hr_kmeans_sums(const double *points, int64_t n, int d, const int32_t *labels, const double *weights, int k,
+                       double *sums, double *totals);
 int64_t hr_emd_count(const uint16_t *cdf, const uint32_t *weights, const int32_t *assign, int64_t first, int64_t end,
                      int bins, int k, int top, uint64_t *counts);
 int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *centroids);
+int64_t hr_distinct_rows(const uint8_t *rows, int64_t width, int64_t first, int64_t end, uint32_t *table,
+                         uint64_t mask, int64_t ndistinct, uint32_t *firsts, uint32_t *counts, uint32_t *inverse);
 
 #define HR_ERR_MEMORY ...
 #define HR_ERR_BUDGET ...

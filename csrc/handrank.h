@@ -419,10 +419,31 @@ int64_t hr_emd_nearest(const uint16_t *cdf, int64_t first, int64_t end, int bins
  * (squared Euclidean distance summed in dimension order; the lowest centre on a tie). */
 int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d, const double *centers, int k,
                          int32_t *assign, double *distance);
+/* k-means++'s steps: distance[i] = min(distance[i], point i's squared distance to `center`)
+ * for [first, end); and the running sum of distance x weight from *running, point by point
+ * in order (numpy's cumsum, bit for bit), up to the first point where it passes `target`:
+ * that point (or `end`), *running updated (+inf as target: the whole sum). */
+int64_t hr_kmeans_nearer(const double *points, int64_t first, int64_t end, int d, const double *center,
+                         double *distance);
+int64_t hr_kmeans_running(const double *distance, const double *weights, int64_t first, int64_t end, double *running,
+                          double target);
+/* Each cluster's weighted sums of its points' coordinates (k x d, added to) and its weight
+ * (k, added to), the points taken in order (numpy's bincount's sums, bit for bit); HR_ERR_RANGE
+ * for a label outside 0..k-1. */
+int64_t hr_kmeans_sums(const double *points, int64_t n, int d, const int32_t *labels, const double *weights, int k,
+                       double *sums, double *totals);
 /* Add each point's weight (1 without weights) to counts[cluster][bin][value]: k x bins x (top + 1). */
 int64_t hr_emd_count(const uint16_t *cdf, const uint32_t *weights, const int32_t *assign, int64_t first, int64_t end,
                      int bins, int k, int top, uint64_t *counts);
 /* Each cluster's per-bin weighted median from the counts (an empty cluster keeps its centroid). */
 int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *centroids);
+/* The distinct rows of an n x width byte array, found by hashing, in the order each first
+ * appears: rows [first, end) are added to what rows before `first` found (ndistinct of them,
+ * 0 at the start). `table` has mask + 1 slots (a power of two above 2 n: at most half full),
+ * zero at the start and kept between calls; firsts[id] is a distinct row's first row,
+ * counts[id] how many rows it stands for, inverse[row] its id (each array n long). Returns
+ * the distinct rows so far, or HR_ERR_COUNT for arguments out of these bounds. */
+int64_t hr_distinct_rows(const uint8_t *rows, int64_t width, int64_t first, int64_t end, uint32_t *table,
+                         uint64_t mask, int64_t ndistinct, uint32_t *firsts, uint32_t *counts, uint32_t *inverse);
 
 #endif

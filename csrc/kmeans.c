@@ -11,6 +11,7 @@
  *
  * The Python side (handrank.abstraction.emd_kmeans) cuts the points into slices, runs them on
  * threads, and adds the slices' results in order. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,10 +97,111 @@ int hr_emd_medians(const uint64_t *counts, int bins, int k, int top, int32_t *ce
 
 /* ------------------------------------------------------------------ plain k-means (vectors) */
 
+/* Eight centres a vector (GCC's and clang's vector types; other compilers take one centre at
+ * a time), their coordinates transposed (t[j * kpad + c], kpad a multiple of eight, the
+ * centres past k at +inf, so never nearer): each lane's squared distance is summed in
+ * dimension order as the scalar loop sums it (the same operations, no contraction into fused
+ * multiply-adds under -std=c99), each lane keeps its lowest nearest centre, and the lanes'
+ * lowest nearest is the lowest nearest of all: the scalar loop's answer, wherever no centre
+ * has a NaN coordinate (hr_kmeans_assign checks). */
+#if HR_GNU
+#define KM_VECTORS 1
+#define KM_LANES 8
+typedef double km_vec __attribute__((vector_size(32))); /* four lanes: two make the eight */
+typedef long long km_mask __attribute__((vector_size(32)));
+typedef double km_row __attribute__((vector_size(32), aligned(8), may_alias)); /* a load from any double */
+
+HR_INLINE void nearer_lanes(const km_vec *acc, const km_mask *candidate, km_vec *best, km_mask *index) {
+    km_mask nearer = *acc < *best; /* strictly: a lane keeps its lowest centre */
+    *best = (km_vec)(((km_mask)*acc & nearer) | ((km_mask)*best & ~nearer));
+    *index = (*candidate & nearer) | (*index & ~nearer);
+}
+
+HR_INLINE void assign_lanes(const double *points, int64_t first, int64_t end, const int d, const double *t, int k,
+                            int kpad, int32_t *assign, double *distance) {
+    const km_mask step = {KM_LANES, KM_LANES, KM_LANES, KM_LANES};
+    for (int64_t i = first; i < end; i++) {
+        const double *point = points + i * d;
+        km_vec best[2] = {{0}, {0}};
+        km_mask index[2] = {{0, 1, 2, 3}, {4, 5, 6, 7}}, candidate[2] = {{0, 1, 2, 3}, {4, 5, 6, 7}};
+        for (int c0 = 0; c0 < k; c0 += KM_LANES) {
+            km_vec acc[2] = {{0}, {0}};
+            for (int j = 0; j < d; j++) {
+                const double *row = t + (int64_t)j * kpad + c0;
+                km_vec delta0 = point[j] - *(const km_row *)row, delta1 = point[j] - *(const km_row *)(row + 4);
+                acc[0] += delta0 * delta0;
+                acc[1] += delta1 * delta1;
+            }
+            if (c0 == 0) {
+                best[0] = acc[0];
+                best[1] = acc[1];
+            } else {
+                nearer_lanes(&acc[0], &candidate[0], &best[0], &index[0]);
+                nearer_lanes(&acc[1], &candidate[1], &best[1], &index[1]);
+            }
+            candidate[0] += step;
+            candidate[1] += step;
+        }
+        int32_t nearest = (int32_t)index[0][0];
+        double least = best[0][0];
+        for (int l = 1; l < KM_LANES; l++) {
+            double value = best[l / 4][l % 4];
+            int32_t at = (int32_t)index[l / 4][l % 4];
+            if (value < least || (value == least && at < nearest)) {
+                least = value;
+                nearest = at;
+            }
+        }
+        assign[i] = nearest;
+        distance[i] = least;
+    }
+}
+
+static void assign_generic(const double *points, int64_t first, int64_t end, int d, const double *t, int k,
+                           int kpad, int32_t *assign, double *distance) {
+    switch (d) { /* the common dimensions as constants: the loop over them unrolls */
+    case 1: assign_lanes(points, first, end, 1, t, k, kpad, assign, distance); break;
+    case 8: assign_lanes(points, first, end, 8, t, k, kpad, assign, distance); break;
+    default: assign_lanes(points, first, end, d, t, k, kpad, assign, distance); break;
+    }
+}
+
+#if HR_X86_DISPATCH
+__attribute__((target("avx2"))) static void assign_avx2(const double *points, int64_t first, int64_t end, int d,
+                                                         const double *t, int k, int kpad, int32_t *assign,
+                                                         double *distance) {
+    switch (d) {
+    case 1: assign_lanes(points, first, end, 1, t, k, kpad, assign, distance); break;
+    case 8: assign_lanes(points, first, end, 8, t, k, kpad, assign, distance); break;
+    default: assign_lanes(points, first, end, d, t, k, kpad, assign, distance); break;
+    }
+}
+#endif
+#else
+#define KM_VECTORS 0
+#endif
+
 int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d, const double *centers, int k,
                          int32_t *assign, double *distance) {
     if (d < 1 || k < 1 || first < 0 || end < first) return HR_ERR_COUNT;
-    for (int64_t i = first; i < end; i++) {
+#if KM_VECTORS
+    int lanes = 1;
+    for (int64_t j = 0; lanes && j < (int64_t)k * d; j++) lanes &= centers[j] == centers[j]; /* no NaN */
+    int kpad = (k + KM_LANES - 1) / KM_LANES * KM_LANES;
+    double *t = lanes ? malloc(sizeof(double) * (size_t)kpad * (size_t)d) : NULL;
+    if (t) {
+        for (int j = 0; j < d; j++)
+            for (int c = 0; c < kpad; c++) t[(int64_t)j * kpad + c] = c < k ? centers[(int64_t)c * d + j] : HUGE_VAL;
+#if HR_X86_DISPATCH
+        if (__builtin_cpu_supports("avx2")) assign_avx2(points, first, end, d, t, k, kpad, assign, distance);
+        else
+#endif
+            assign_generic(points, first, end, d, t, k, kpad, assign, distance);
+        free(t);
+        return 0;
+    }
+#endif
+    for (int64_t i = first; i < end; i++) { /* a centre with a NaN (or no memory for the copy): one at a time */
         const double *point = points + i * d;
         double best = 0;
         int32_t nearest = 0;
@@ -119,4 +221,110 @@ int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d
         distance[i] = best;
     }
     return 0;
+}
+
+int64_t hr_kmeans_nearer(const double *points, int64_t first, int64_t end, int d, const double *center,
+                         double *distance) {
+    if (d < 1 || first < 0 || end < first) return HR_ERR_COUNT;
+    for (int64_t i = first; i < end; i++) {
+        const double *point = points + i * d;
+        double sum = 0; /* in dimension order, as hr_kmeans_assign sums */
+        for (int j = 0; j < d; j++) {
+            double delta = point[j] - center[j];
+            sum += delta * delta;
+        }
+        distance[i] = sum < distance[i] ? sum : distance[i];
+    }
+    return 0;
+}
+
+int64_t hr_kmeans_running(const double *distance, const double *weights, int64_t first, int64_t end, double *running,
+                          double target) {
+    if (first < 0 || end < first) return HR_ERR_COUNT;
+    double sum = *running;
+    for (int64_t i = first; i < end; i++) {
+        sum += distance[i] * weights[i];
+        if (sum > target) {
+            *running = sum;
+            return i;
+        }
+    }
+    *running = sum;
+    return end;
+}
+
+int64_t hr_kmeans_sums(const double *points, int64_t n, int d, const int32_t *labels, const double *weights, int k,
+                       double *sums, double *totals) {
+    if (d < 1 || k < 1 || n < 0) return HR_ERR_COUNT;
+    for (int64_t i = 0; i < n; i++) {
+        int32_t c = labels[i];
+        if (c < 0 || c >= k) return HR_ERR_RANGE;
+        double w = weights[i], *sum = sums + (int64_t)c * d;
+        const double *point = points + i * d;
+        totals[c] += w;
+        for (int j = 0; j < d; j++) sum[j] += w * point[j];
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ distinct rows (k-means' points) */
+
+/* A row's hash: its bytes eight at a time (the last word zero-padded), each mixed in by a
+ * multiply and a shift, then a final mix (splitmix64's constants). */
+HR_INLINE uint64_t row_hash(const uint8_t *row, int64_t width) {
+    uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)width, word;
+    int64_t j = 0;
+    for (; j + 8 <= width; j += 8) {
+        memcpy(&word, row + j, 8);
+        h = (h ^ word) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    if (j < width) {
+        word = 0;
+        memcpy(&word, row + j, (size_t)(width - j));
+        h = (h ^ word) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    h *= 0x94D049BB133111EBull;
+    return h ^ (h >> 29);
+}
+
+#define DISTINCT_AHEAD 16 /* rows whose slots are prefetched before they are looked up */
+
+int64_t hr_distinct_rows(const uint8_t *rows, int64_t width, int64_t first, int64_t end, uint32_t *table,
+                         uint64_t mask, int64_t ndistinct, uint32_t *firsts, uint32_t *counts, uint32_t *inverse) {
+    if (width < 0 || first < 0 || end < first || ndistinct < 0 || ndistinct > first || (mask & (mask + 1)) ||
+        (uint64_t)end > (mask + 1) / 2 || end >= (int64_t)UINT32_MAX)
+        return HR_ERR_COUNT;
+    uint64_t hashes[DISTINCT_AHEAD];
+    for (int64_t i = first; i < end; i += DISTINCT_AHEAD) {
+        int64_t block = end - i < DISTINCT_AHEAD ? end - i : DISTINCT_AHEAD;
+        for (int64_t b = 0; b < block; b++) { /* the block's slots on their way while the hashes are found */
+            hashes[b] = row_hash(rows + (i + b) * width, width);
+            HR_PREFETCH(table + (hashes[b] & mask));
+        }
+        for (int64_t b = 0; b < block; b++) {
+            const uint8_t *row = rows + (i + b) * width;
+            uint64_t slot = hashes[b] & mask;
+            uint32_t id;
+            for (;;) { /* linear probing; the table is at most half full, so a free slot is near */
+                uint32_t held = table[slot];
+                if (!held) { /* a row not seen before: the next id */
+                    id = (uint32_t)ndistinct++;
+                    table[slot] = id + 1;
+                    firsts[id] = (uint32_t)(i + b);
+                    counts[id] = 0;
+                    break;
+                }
+                if (!memcmp(rows + (int64_t)firsts[held - 1] * width, row, (size_t)width)) {
+                    id = held - 1;
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+            counts[id]++;
+            inverse[i + b] = id;
+        }
+    }
+    return ndistinct;
 }

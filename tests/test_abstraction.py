@@ -114,6 +114,56 @@ def test_kmeans_of_points():
     assert ehs.centroids.shape == (4, 1)
 
 
+def _reference_kmeans(points, k, seed, iterations, weight):
+    """kmeans in plain numpy, one step at a time: each squared distance summed in dimension
+    order, the lowest centre on a tie, the sums added point by point (np.bincount)."""
+    rng = np.random.Generator(np.random.PCG64(seed))
+    n = len(points)
+
+    def nearest(centers):
+        squared = np.zeros((n, len(centers)))
+        for j in range(points.shape[1]):
+            squared = squared + (points[:, j, None] - centers[None, :, j]) ** 2
+        return squared.argmin(axis=1), squared.min(axis=1)
+
+    centers = np.empty((k, points.shape[1]))
+    centers[0] = points[int(rng.choice(n, p=weight / weight.sum()))]
+    distance = nearest(centers[:1])[1]
+    for c in range(1, k):
+        running = np.cumsum(distance * weight)
+        pick = int(np.searchsorted(running, rng.random() * running[-1], side="right")) if running[-1] > 0 else c % n
+        centers[c] = points[min(pick, n - 1)]
+        distance = np.minimum(distance, nearest(centers[c:c + 1])[1])
+    labels, history = np.full(n, -1), []
+    for _ in range(iterations):
+        new_labels, distance = nearest(centers)
+        history.append(float((distance * weight).sum()))
+        if (new_labels == labels).all():
+            break
+        labels = new_labels
+        totals = np.bincount(labels, weights=weight, minlength=k)
+        for d in range(points.shape[1]):
+            sums = np.bincount(labels, weights=weight * points[:, d], minlength=k)
+            centers[:, d] = np.where(totals > 0, sums / np.where(totals > 0, totals, 1), centers[:, d])
+    return labels, centers, history
+
+
+@pytest.mark.parametrize("dims", [1, 3, 8, 9])
+@pytest.mark.parametrize("k", [1, 7, 8, 13])
+def test_kmeans_is_the_plain_numpy_algorithm_bit_for_bit(dims, k):
+    """The C assignment (eight centres a vector) and sums give the very bits of the plain
+    algorithm: ties (points on a grid, repeated centres) go to the lowest centre."""
+    from handrank.abstraction import kmeans
+
+    rng = np.random.default_rng(dims * 100 + k)
+    for points in (rng.random((700, dims)), rng.integers(0, 3, (700, dims)).astype(float)):
+        weight = rng.integers(1, 5, len(points)).astype(float)
+        labels, centers, history = _reference_kmeans(points, k, 11, 6, weight)
+        got = kmeans(points, k, seed=11, iterations=6, weights=weight.astype(np.uint32), threads=2)
+        assert np.array_equal(got.labels, labels) and np.array_equal(got.centroids, centers)
+        assert got.history == tuple(history)
+
+
 def test_clustering_refuses_bad_input():
     from handrank.abstraction import emd_kmeans, kmeans
 

@@ -62,6 +62,36 @@ def test_ehs_buckets_cluster_the_distinct_values_weighted_by_their_classes(tmp_p
     assert (distinct[inverse] == rows).all() and sorted(counts.tolist()) == [1, 1, 2] and len(distinct) == 3
 
 
+@pytest.mark.parametrize("dtype, columns", [(np.uint8, None), (np.float64, None), (np.float32, 3), (np.float32, 8),
+                                            (np.uint16, 50), (np.float64, 0)])
+def test_distinct_points_are_numpys_unique_rows_in_order_of_first_appearance(dtype, columns):
+    """The hashing dedup against np.unique on the rows' bytes: the same distinct rows, counts
+    and inverse, listed in the order each first appears; 3 M one-byte values span two C calls."""
+    rng = np.random.default_rng(7)
+    n = 3_000_000 if columns is None and dtype == np.uint8 else 200_003
+    shape = (n,) if columns is None else (n, columns)
+    pool = rng.integers(0, 200, (5_000, *shape[1:])).astype(dtype)  # repeats, and rows one byte apart
+    points = pool[rng.integers(0, len(pool), n)]
+    seen: list[int] = []
+    distinct, inverse, counts = distinct_points(points, progress=lambda done, total: seen.append(done))
+    assert seen[-1] == n and seen == sorted(seen) and (n < 3_000_000 or len(seen) >= 2)
+    assert inverse.dtype == counts.dtype == np.uint32 and distinct.dtype == dtype
+    assert np.array_equal(distinct[inverse], points) and np.array_equal(np.bincount(inverse), counts)
+    keys = np.ascontiguousarray(points).reshape(n, -1).view(np.uint8)
+    keys = keys.view(np.dtype((np.void, keys.shape[1]))).ravel() if keys.shape[1] else np.zeros(n)
+    _, first, expected_counts = np.unique(keys, return_index=True, return_counts=True)
+    order = np.argsort(first)  # np.unique's rows put in order of first appearance
+    assert np.array_equal(np.flatnonzero(np.r_[True, np.diff(np.maximum.accumulate(inverse)) > 0]), first[order])
+    assert np.array_equal(counts, expected_counts[order]) and len(distinct) == len(first)
+
+
+def test_distinct_points_of_nothing_and_of_bad_shapes():
+    distinct, inverse, counts = distinct_points(np.zeros((0, 4), dtype=np.float32))
+    assert distinct.shape == (0, 4) and len(inverse) == len(counts) == 0
+    with pytest.raises(ValueError, match="n values or an n x d array, got 3 dimensions"):
+        distinct_points(np.zeros((2, 2, 2)))
+
+
 @pytest.mark.parametrize("bins", [1, 2, 7, 50, 1979, 1980, 1981, 10_000])
 def test_a_river_histogram_is_the_bin_of_its_ehs(bins):
     """On the river no card is to come: hand_strength's histogram of a holding is one count, in

@@ -342,3 +342,23 @@ def test_progress_true_draws_a_bar_with_rate_and_time_left(capsys, monkeypatch) 
     handrank.hand_strength_many(np.array([[47, 21, 0], [35, 31, 1], [8, 13, 50]], dtype=np.uint8), progress=True)
     line = capsys.readouterr().err
     assert "hand strength: 100% (3 of 3," in line and "/s" in line and line.endswith("\n")
+
+
+def test_a_progress_bar_starts_again_for_each_phase_of_a_job(capsys, monkeypatch) -> None:
+    """A job reports its phases in turn (a strength, then a clustering): each gets a bar of
+    its own, not updates swallowed by the first phase's finished bar."""
+    import sys
+
+    from handrank._work import progress_reporter
+
+    for tqdm_there in (True, False):
+        if not tqdm_there:
+            monkeypatch.setitem(sys.modules, "tqdm", None)
+        report = progress_reporter(True, "job")
+        assert report is not None
+        for done in range(1, 4):
+            report(done, 3)
+        for done in range(1, 6):
+            report(done, 5)
+        shown = capsys.readouterr().err
+        assert ("3/3" in shown and "5/5" in shown) if tqdm_there else ("(3 of 3," in shown and "(5 of 5," in shown)

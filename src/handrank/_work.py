@@ -54,6 +54,7 @@ class _Bar:
     def __init__(self, what: str) -> None:
         self.what, self.shown = what, 0.0
         self.bar: Any = None
+        self.last: tuple[int, int] | None = None  # the last (total, done) reported
         self.start = time.monotonic()
         try:
             import tqdm  # noqa: F401
@@ -63,6 +64,14 @@ class _Bar:
             self.tqdm = True
 
     def __call__(self, done: int, total: int) -> None:
+        # a long job reports its phases in turn (a strength, then a clustering): a total of its
+        # own, or a count that starts again, begins a new bar
+        phase = (total, done)
+        if self.last is not None and (total != self.last[0] or done < self.last[1] or self.last[1] >= total):
+            if self.bar is not None:
+                self.bar.close()
+            self.bar, self.start, self.shown = None, time.monotonic(), 0.0
+        self.last = phase
         if self.tqdm:
             if self.bar is None:
                 from tqdm import tqdm

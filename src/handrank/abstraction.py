@@ -20,6 +20,7 @@ number of threads gives the same arrays.
 from __future__ import annotations
 
 import functools
+import math
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -331,6 +332,7 @@ def scatter(features: ClassFeatures, boards: Any, ehs: Any, ehs2: Any, counts: A
 # ----------------------------------------------------------------------------- buckets
 
 _SLICE_POINTS = 1 << 15  # points of one C call (a few ms): Ctrl-C and other threads between calls
+_RUNNING_POINTS = 1 << 22  # points of one running sum's C call (a few ms)
 
 
 @dataclass(frozen=True)
@@ -414,8 +416,10 @@ class _Checkpoint:
             raise ValueError(f"cannot write the checkpoint {self.path}: the folder {self.path.parent} does not exist")
         digest = hashlib.sha256()
         for array in data:
-            if array is not None:
-                digest.update(memoryview(array).cast("B"))
+            if array is not None:  # 64 MB at a time: a turn's points are 1.4 GB, and Ctrl-C is seen between
+                view = memoryview(array).cast("B")
+                for at in range(0, len(view), 1 << 26):
+                    digest.update(view[at:at + (1 << 26)])
         self.identity = repr(sorted({**identity, "input": digest.hexdigest()}.items()))
         self.saved_at = time.monotonic()
         self.pending: dict[str, Any] | None = None
@@ -630,7 +634,7 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
     from ._equity_input import check_status
 
     dims = array.shape[1]
-    source = ffi.from_buffer("double[]", array)
+    source, weight_buffer = ffi.from_buffer("double[]", array), ffi.from_buffer("double[]", weight)
 
     def nearest(centers: npt.NDArray[np.float64]) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.float64]]:
         """Each point's nearest centre and squared distance, in C, slices on threads."""
@@ -651,12 +655,27 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
     centers = np.empty((buckets, dims))
     centers[0] = array[int(rng.choice(n, p=weight / weight.sum())) if weight.sum() else 0]
     distance = nearest(centers[:1])[1]
-    for c in range(1, buckets if state is None else 0):
-        running = np.cumsum(distance * weight)
-        pick = (int(np.searchsorted(running, rng.random() * running[-1], side="right")) if running[-1] > 0
-                else c % n)
+    distance_buffer = ffi.from_buffer("double[]", distance)
+
+    def passing(target: float) -> tuple[int, float]:
+        """The first point where the running sum of distance x weight passes ``target`` (n if
+        none) and the sum there: np.cumsum's sums, a slice a C call."""
+        running = ffi.new("double *", 0.0)
+        for first in range(0, n, _RUNNING_POINTS):
+            end = min(n, first + _RUNNING_POINTS)
+            at = int(lib.hr_kmeans_running(distance_buffer, weight_buffer, first, end, running, target))
+            if at < end:
+                return at, running[0]
+        return n, running[0]
+
+    def nearer(first: int, end: int, center: Any) -> None:
+        check_status(int(lib.hr_kmeans_nearer(source, first, end, dims, center, distance_buffer)))
+
+    for c in range(1, buckets if state is None else 0):  # k-means++: a point drawn by distance x weight
+        total = passing(math.inf)[1]
+        pick = passing(rng.random() * total)[0] if total > 0 else c % n
         centers[c] = array[min(pick, n - 1)]
-        distance = np.minimum(distance, nearest(centers[c:c + 1])[1])
+        _slices(n, nthreads, functools.partial(nearer, center=ffi.from_buffer("double[]", centers[c])))
     labels = np.full(n, -1, dtype=np.int32)
     history: list[float] = []
     if state is not None:  # resume: the centres and labels after the last saved iteration
@@ -668,10 +687,16 @@ def kmeans(points: npt.ArrayLike, k: int, *, seed: int | None = None, iterations
             if (new_labels == labels).all():
                 break
             labels = new_labels
-            totals = np.bincount(labels, weights=weight, minlength=buckets)
-            for d in range(array.shape[1]):
-                sums = np.bincount(labels, weights=weight * array[:, d], minlength=buckets)
-                centers[:, d] = np.where(totals > 0, sums / np.where(totals > 0, totals, 1), centers[:, d])
+            # each cluster's weighted sums, the points in order (as np.bincount adds them), a
+            # slice a C call
+            sums, totals = np.zeros((buckets, dims)), np.zeros(buckets)
+            label_buffer = ffi.from_buffer("int32_t[]", labels)
+            sum_buffer, total_buffer = ffi.from_buffer("double[]", sums), ffi.from_buffer("double[]", totals)
+            for first in range(0, n, _SLICE_POINTS):
+                end = min(n, first + _SLICE_POINTS)
+                check_status(int(lib.hr_kmeans_sums(source + first * dims, end - first, dims, label_buffer + first,
+                                                    weight_buffer + first, buckets, sum_buffer, total_buffer)))
+            centers[:] = np.where(totals[:, None] > 0, sums / np.where(totals > 0, totals, 1)[:, None], centers)
             saver.update(centers=centers, labels=labels, history=np.array(history))
     finally:
         saver.flush()

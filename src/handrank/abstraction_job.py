@@ -37,6 +37,9 @@ __all__ = ["run_abstraction_job", "parse_features", "classes_of_street", "distin
            "strength_bins"]
 
 
+_ROWS_A_STEP = 1 << 20  # classes a numpy call works on, where the job goes over all of them
+
+
 def parse_features(text: object) -> tuple[str, int | None]:
     """``hist:B`` (river-HS histograms of B bins, 1..10000), ``ehs``, or ``ochs:K`` (OCHS
     against K opponent clusters, 1..64).
@@ -168,7 +171,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         # against the 990 hands left, by hand_strength's rule; the clustering runs on the distinct
         # cumulative histograms (steps), each weighted by its classes, as k-means of EHS does
         assert bins is not None and runouts == 1
-        distinct, inverse, weights = distinct_points(river_bins(class_features.ehs, bins))
+        distinct, inverse, weights = distinct_points(river_bins(class_features.ehs, bins), report)
         points = (np.arange(bins) >= distinct[:, None]).astype(np.uint16)
     elif kind == "hist":
         assert class_features.histogram is not None
@@ -181,9 +184,10 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         # K = 8); a cluster with no hand left on any runout of a class (only a tiny cluster can
         # be blocked so): the class's EHS stands in for it
         points = class_features.ochs
-        blocked = np.isnan(points)
-        points[blocked] = np.broadcast_to(class_features.ehs.astype(np.float32)[:, None], points.shape)[blocked]
-        del blocked
+        for first in range(0, classes, _ROWS_A_STEP):  # a slice of rows at a time: Ctrl-C is seen between
+            some = points[first:first + _ROWS_A_STEP]
+            np.copyto(some, class_features.ehs[first:first + _ROWS_A_STEP, None], casting="same_kind",
+                      where=np.isnan(some))
     else:
         points = class_features.ehs
 
@@ -197,7 +201,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         # k-means of EHS or OCHS runs on the distinct points, each weighted by its classes: the
         # same clustering (Lloyd's steps and k-means++'s draws treat equal points alike), and a
         # river's 123 million EHS values are at most 1,981 points (wins and ties of 990 hands)
-        points, inverse, weights = distinct_points(points)
+        points, inverse, weights = distinct_points(points, report)
     if k > len(points):
         raise ValueError(f"the {classes:,} {street} classes take only {len(points):,} distinct {features} "
                          f"values: ask at most {len(points):,} buckets (the strength file {strength_out} is "
@@ -219,8 +223,12 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
         checkpoint.unlink()
         result = cluster()
     temporary = out.with_name(out.name + ".tmp.npz")
-    labels = result.labels if inverse is None else result.labels[inverse]  # a bucket a class
-    arrays: dict[str, Any] = {"buckets": labels.astype(np.uint32), "centroids": result.centroids,
+    labels = result.labels  # a bucket a class: each class takes its distinct point's
+    if inverse is not None:
+        labels = np.empty(len(inverse), dtype=np.uint32)
+        for first in range(0, len(inverse), _ROWS_A_STEP):
+            labels[first:first + _ROWS_A_STEP] = result.labels[inverse[first:first + _ROWS_A_STEP]]
+    arrays: dict[str, Any] = {"buckets": labels.astype(np.uint32, copy=False), "centroids": result.centroids,
                               "objective": result.objective, "history": np.array(result.history), "street": street,
                               "features": features, "seed": np.uint64(seed), "runouts": runouts}
     if clusters is not None:
@@ -233,25 +241,50 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     return summary
 
 
-def distinct_points(points: Any) -> tuple[Any, Any, Any]:
-    """The distinct rows of a float array (n values, or n x d), each row's place among them,
-    and how many rows each stands for: ``distinct[inverse]`` is ``points``.
+def distinct_points(points: Any, progress: Callable[[int, int], None] | None = None) -> tuple[Any, Any, Any]:
+    """The distinct rows of an array (n values, or n x d), in the order each first appears,
+    each row's place among them (uint32), and how many rows each stands for (uint32):
+    ``distinct[inverse]`` is ``points``. Rows are compared as their bytes.
+
+    Found by hashing in C, a slice of rows a call (Ctrl-C is seen between them, and
+    ``progress(done, total)`` is called after each), in about the memory of the answer: a
+    river's 123 million OCHS rows take seconds, where sorting them took tens.
 
     >>> import numpy as np
     >>> distinct, inverse, counts = distinct_points(np.array([0.5, 0.25, 0.5]))
     >>> distinct.tolist(), inverse.tolist(), counts.tolist()
-    ([0.25, 0.5], [1, 0, 1], [1, 2])
+    ([0.5, 0.25], [0, 1, 0], [2, 1])
     """
     import numpy as np
 
+    from ._core import ffi, lib
+    from ._equity_input import check_status
+
     array = np.ascontiguousarray(points)
-    if array.ndim == 1:
-        distinct, inverse, counts = np.unique(array, return_inverse=True, return_counts=True)
-        return distinct, inverse, counts
-    # rows compared as their bytes: one sort of n items, not d passes
-    rows = array.view(np.dtype((np.void, array.dtype.itemsize * array.shape[1]))).ravel()
-    _, first, inverse, counts = np.unique(rows, return_index=True, return_inverse=True, return_counts=True)
-    return array[first], inverse.ravel(), counts
+    if array.ndim not in (1, 2):
+        raise ValueError(f"points are n values or an n x d array, got {array.ndim} dimensions")
+    n = len(array)
+    if n >= 2**32 - 1:
+        raise ValueError(f"at most {2**32 - 2:,} points, got {n:,}")
+    # the bookkeeping n long, but only the distinct rows' part is ever written (np.zeros and
+    # np.empty leave untouched pages unallocated)
+    width = array.dtype.itemsize * (array.shape[1] if array.ndim == 2 else 1)
+    slots = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
+    table, firsts = np.zeros(slots, dtype=np.uint32), np.empty(n, dtype=np.uint32)
+    counts, inverse = np.empty(n, dtype=np.uint32), np.empty(n, dtype=np.uint32)
+    rows = ffi.from_buffer("uint8_t[]", array.reshape(-1).view(np.uint8)) if n else ffi.NULL
+    buffers = [ffi.from_buffer("uint32_t[]", held) for held in (table, firsts, counts, inverse)]
+    step = max(1, (1 << 24) // max(width, 8))  # 16 MB of rows a call: tens of milliseconds
+    found = 0
+    for first in range(0, n, step):
+        end = min(n, first + step)
+        found = int(lib.hr_distinct_rows(rows, width, first, end, buffers[0], slots - 1, found, *buffers[1:]))
+        if found < 0:
+            check_status(found)
+        if progress:
+            progress(end, n)
+    firsts, counts = firsts[:found].copy(), counts[:found].copy()  # copies: the n-long arrays are let go
+    return array[firsts], inverse, counts
 
 
 def river_bins(ehs: Any, bins: int) -> Any:

@@ -278,5 +278,43 @@ int main(void) {
     for (int i = 0; i < 8; i++) mix(omaha_squares[i]);
     mix(omaha_deals);
     section("equity");
+
+    /* k-means' C steps: eight centres a vector where the compiler has vector types, one at a
+     * time elsewhere (ties on a grid of points go to the lowest centre in both); k-means++'s
+     * nearer distances and running sums; each cluster's sums; distinct rows by hashing */
+    enum { KM_POINTS = 20000, KM_DIMS = 3, KM_K = 13 };
+    static double km_points[KM_POINTS * KM_DIMS], km_centres[KM_K * KM_DIMS], km_distance[KM_POINTS];
+    static double km_weights[KM_POINTS], km_sums[KM_K * KM_DIMS], km_totals[KM_K];
+    static int32_t km_assign[KM_POINTS];
+    for (int i = 0; i < KM_POINTS * KM_DIMS; i++) km_points[i] = (double)(next() % 4) + (i % 7 ? 0.0 : 0.25);
+    for (int i = 0; i < KM_K * KM_DIMS; i++) km_centres[i] = (double)(next() % 5) * 0.75;
+    for (int i = 0; i < KM_POINTS; i++) km_weights[i] = 1.0 + (double)(next() % 3);
+    mix((uint64_t)hr_kmeans_assign(km_points, 0, KM_POINTS, KM_DIMS, km_centres, KM_K, km_assign, km_distance));
+    for (int i = 0; i < KM_POINTS; i++) {
+        mix((uint64_t)km_assign[i]);
+        mix((uint64_t)(km_distance[i] * 4096.0));
+    }
+    mix((uint64_t)hr_kmeans_sums(km_points, KM_POINTS, KM_DIMS, km_assign, km_weights, KM_K, km_sums, km_totals));
+    for (int i = 0; i < KM_K * KM_DIMS; i++) mix((uint64_t)(km_sums[i] * 4096.0));
+    for (int i = 0; i < KM_K; i++) mix((uint64_t)km_totals[i]);
+    mix((uint64_t)hr_kmeans_nearer(km_points, 0, KM_POINTS, KM_DIMS, km_centres + KM_DIMS, km_distance));
+    double running = 0;
+    mix((uint64_t)hr_kmeans_running(km_distance, km_weights, 0, KM_POINTS, &running, 1e300));
+    mix((uint64_t)hr_kmeans_running(km_distance, km_weights, 0, KM_POINTS, &running, running / 3));
+    mix((uint64_t)(running * 4096.0));
+    static uint8_t km_rows[KM_POINTS * 5];
+    static uint32_t km_table[1 << 16], km_firsts[KM_POINTS], km_counts[KM_POINTS], km_inverse[KM_POINTS];
+    for (int i = 0; i < KM_POINTS * 5; i++) km_rows[i] = (uint8_t)(next() % 3);
+    int64_t found = hr_distinct_rows(km_rows, 5, 0, KM_POINTS / 2, km_table, (1 << 16) - 1, 0, km_firsts, km_counts,
+                                     km_inverse);
+    found = hr_distinct_rows(km_rows, 5, KM_POINTS / 2, KM_POINTS, km_table, (1 << 16) - 1, found, km_firsts,
+                             km_counts, km_inverse);
+    mix((uint64_t)found);
+    for (int64_t i = 0; i < found; i++) {
+        mix(km_firsts[i]);
+        mix(km_counts[i]);
+    }
+    for (int i = 0; i < KM_POINTS; i++) mix(km_inverse[i]);
+    section("kmeans");
     return 0;
 }

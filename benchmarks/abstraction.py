@@ -16,7 +16,7 @@ With --turn, only the whole turn job, from scratch to its buckets, as `handrank 
 --street turn --features hist:50 --buckets 200 --seed 1` runs it (about 45 minutes here).
 With --river, the river job with `--features ehs --buckets 200` from scratch, then with
 `--features hist:50 --buckets 50` from the strength file it kept, then `--features ochs:8
---buckets 200` from scratch, whole; about 30 minutes here, 15 GB of disk and 16 GB of memory.
+--buckets 200` from scratch, whole; about 8 minutes here, 15 GB of disk and 7 GB of memory.
 """
 
 from __future__ import annotations

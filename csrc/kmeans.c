@@ -26,10 +26,141 @@ HR_INLINE uint64_t l1(const uint16_t *a, const int32_t *b, int bins) {
     return sum;
 }
 
+/* Eight centroids a vector (GCC's and clang's vector types; other compilers, and HR_PORTABLE
+ * builds, take one at a time), their bins transposed (t[j * kpad + c], kpad a multiple of
+ * eight): each lane's L1 distance summed in 32 bits, exact while every centroid count is
+ * 0..65535 and bins at most 65536 (hr_emd_assign checks), so no sum reaches 2^32 - 1; the
+ * lanes past k are all ones, so never nearer. Each lane keeps its lowest nearest centroid, and
+ * the lanes' lowest nearest is the lowest nearest of all: the scalar loop's answer. */
+#if HR_GNU
+typedef uint32_t emd_vec __attribute__((vector_size(32)));
+typedef int32_t emd_signed __attribute__((vector_size(32)));
+typedef int32_t emd_row __attribute__((vector_size(32), aligned(4), may_alias)); /* a load from any int32 */
+
+HR_INLINE void emd_lanes(const uint16_t *cdf, int64_t first, int64_t end, const int bins, const int32_t *t, int k,
+                         int kpad, int32_t *assign, uint64_t *distance) {
+    const emd_vec step = {8, 8, 8, 8, 8, 8, 8, 8};
+    emd_vec padding = {0};
+    for (int l = 0; l < 8; l++) padding[l] = kpad - 8 + l >= k ? UINT32_MAX : 0; /* the last block's spare lanes */
+    for (int64_t i = first; i < end; i++) {
+        const uint16_t *point = cdf + i * bins;
+        emd_vec best = {0}, index = {0, 1, 2, 3, 4, 5, 6, 7}, candidate = index;
+        for (int c0 = 0; c0 < kpad; c0 += 8, candidate += step) {
+            emd_signed acc = {0};
+            for (int j = 0; j < bins; j++) {
+                emd_signed delta = (int32_t)point[j] - *(const emd_row *)(t + (int64_t)j * kpad + c0);
+                emd_signed sign = delta >> 31;
+                acc += (delta ^ sign) - sign;
+            }
+            emd_vec sum = (emd_vec)acc;
+            if (c0 + 8 == kpad) sum |= padding;
+            if (c0 == 0) {
+                best = sum;
+                continue;
+            }
+            emd_vec nearer = (emd_vec)(sum < best); /* strictly: a lane keeps its lowest centroid */
+            best = (sum & nearer) | (best & ~nearer);
+            index = (candidate & nearer) | (index & ~nearer);
+        }
+        uint32_t least = best[0], nearest = index[0];
+        for (int l = 1; l < 8; l++)
+            if (best[l] < least || (best[l] == least && index[l] < nearest)) {
+                least = best[l];
+                nearest = index[l];
+            }
+        assign[i] = (int32_t)nearest;
+        distance[i] = least;
+    }
+}
+
+static void emd_generic(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *t, int k, int kpad,
+                        int32_t *assign, uint64_t *distance) {
+    switch (bins) { /* the usual bins as constants: the loop over them unrolls */
+    case 50: emd_lanes(cdf, first, end, 50, t, k, kpad, assign, distance); break;
+    default: emd_lanes(cdf, first, end, bins, t, k, kpad, assign, distance); break;
+    }
+}
+
+#if HR_X86_DISPATCH
+#include <immintrin.h>
+#define EMD_AVX2 __attribute__((target("avx2")))
+#define EMD_AVX2_BINS 1024 /* bins a point's counts are widened for, on the stack */
+
+/* emd_lanes with AVX2's own instructions (an absolute value, a broadcast from memory): each
+ * point's counts widened to 32 bits once, not once a block of centroids. */
+EMD_AVX2 HR_INLINE void emd_lanes_avx2(const uint16_t *cdf, int64_t first, int64_t end, const int bins,
+                                        const int32_t *t, int k, int kpad, int32_t *assign, uint64_t *distance) {
+    int32_t point[EMD_AVX2_BINS];
+    int32_t spare[8]; /* the last block's lanes past k: all ones */
+    for (int l = 0; l < 8; l++) spare[l] = kpad - 8 + l >= k ? -1 : 0;
+    const __m256i padding = _mm256_loadu_si256((const __m256i *)spare);
+    const __m256i step = _mm256_set1_epi32(8), flip = _mm256_set1_epi32(INT32_MIN); /* unsigned order, signed compare */
+    for (int64_t i = first; i < end; i++) {
+        for (int j = 0; j < bins; j++) point[j] = cdf[i * bins + j];
+        __m256i best = _mm256_setzero_si256(), index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), candidate = index;
+        for (int c0 = 0; c0 < kpad; c0 += 8, candidate = _mm256_add_epi32(candidate, step)) {
+            __m256i acc = _mm256_setzero_si256();
+            for (int j = 0; j < bins; j++) {
+                __m256i row = _mm256_loadu_si256((const __m256i *)(t + (int64_t)j * kpad + c0));
+                acc = _mm256_add_epi32(acc, _mm256_abs_epi32(_mm256_sub_epi32(_mm256_set1_epi32(point[j]), row)));
+            }
+            if (c0 + 8 == kpad) acc = _mm256_or_si256(acc, padding);
+            if (c0 == 0) {
+                best = acc;
+                continue;
+            }
+            __m256i nearer = _mm256_cmpgt_epi32(_mm256_xor_si256(best, flip), _mm256_xor_si256(acc, flip));
+            best = _mm256_blendv_epi8(best, acc, nearer); /* strictly: a lane keeps its lowest centroid */
+            index = _mm256_blendv_epi8(index, candidate, nearer);
+        }
+        uint32_t sums[8], at[8];
+        _mm256_storeu_si256((__m256i *)sums, best);
+        _mm256_storeu_si256((__m256i *)at, index);
+        uint32_t least = sums[0], nearest = at[0];
+        for (int l = 1; l < 8; l++)
+            if (sums[l] < least || (sums[l] == least && at[l] < nearest)) {
+                least = sums[l];
+                nearest = at[l];
+            }
+        assign[i] = (int32_t)nearest;
+        distance[i] = least;
+    }
+}
+
+EMD_AVX2 static void emd_avx2(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *t, int k,
+                              int kpad, int32_t *assign, uint64_t *distance) {
+    switch (bins) {
+    case 50: emd_lanes_avx2(cdf, first, end, 50, t, k, kpad, assign, distance); break;
+    default:
+        if (bins <= EMD_AVX2_BINS) emd_lanes_avx2(cdf, first, end, bins, t, k, kpad, assign, distance);
+        else emd_lanes(cdf, first, end, bins, t, k, kpad, assign, distance);
+        break;
+    }
+}
+#endif
+#endif
+
 int64_t hr_emd_assign(const uint16_t *cdf, int64_t first, int64_t end, int bins, const int32_t *centroids, int k,
                       int32_t *assign, uint64_t *distance) {
     if (bins < 1 || k < 1 || first < 0 || end < first) return HR_ERR_COUNT;
-    for (int64_t i = first; i < end; i++) {
+#if HR_GNU
+    int lanes = bins <= 65536;
+    for (int64_t j = 0; lanes && j < (int64_t)k * bins; j++) lanes &= centroids[j] >= 0 && centroids[j] <= 65535;
+    int kpad = (k + 7) / 8 * 8;
+    int32_t *t = lanes ? malloc(sizeof(int32_t) * (size_t)kpad * (size_t)bins) : NULL;
+    if (t) {
+        for (int j = 0; j < bins; j++)
+            for (int c = 0; c < kpad; c++) t[(int64_t)j * kpad + c] = c < k ? centroids[(int64_t)c * bins + j] : 0;
+#if HR_X86_DISPATCH
+        if (__builtin_cpu_supports("avx2")) emd_avx2(cdf, first, end, bins, t, k, kpad, assign, distance);
+        else
+#endif
+            emd_generic(cdf, first, end, bins, t, k, kpad, assign, distance);
+        free(t);
+        return 0;
+    }
+#endif
+    for (int64_t i = first; i < end; i++) { /* one centroid at a time */
         const uint16_t *point = cdf + i * bins;
         uint64_t best = UINT64_MAX;
         int32_t best_c = 0;

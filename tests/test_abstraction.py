@@ -60,12 +60,15 @@ def random_histograms(n, bins, total, seed):
     return np.array([rng.multinomial(total, centers[rng.integers(6)]) for _ in range(n)])
 
 
-def test_emd_kmeans_objective_never_rises_and_is_what_it_says():
+@pytest.mark.parametrize("bins, k", [(8, 5), (50, 8), (50, 13), (3, 17)])
+def test_emd_kmeans_objective_never_rises_and_is_what_it_says(bins, k):
+    """The assignment takes eight centroids a vector: every k about it, and the bins the job
+    uses (50) as a constant."""
     from handrank.abstraction import emd_kmeans
 
     for seed in range(5):
-        hist = random_histograms(300, 8, 46, seed)
-        buckets = emd_kmeans(hist, 5, seed=seed)
+        hist = random_histograms(300, bins, 46, seed)
+        buckets = emd_kmeans(hist, k, seed=seed)
         assert all(a >= b for a, b in zip(buckets.history, buckets.history[1:])), buckets.history
         assert buckets.objective == brute_objective(hist, buckets.labels, buckets.centroids)
         # every point sits in its nearest bucket (the lowest on a tie)
@@ -74,7 +77,7 @@ def test_emd_kmeans_objective_never_rises_and_is_what_it_says():
         distances = np.abs(cdf[:, None, :] - centroid_cdf[None, :, :]).sum(axis=2)
         assert (buckets.labels == distances.argmin(axis=1)).all()
         # no member of a bucket would be a better centroid for it (the per-bin median is optimal)
-        for c in range(5):
+        for c in range(k):
             members = cdf[buckets.labels == c]
             if len(members):
                 own = np.abs(members - centroid_cdf[c]).sum()

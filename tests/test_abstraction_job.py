@@ -83,6 +83,13 @@ def test_distinct_points_are_numpys_unique_rows_in_order_of_first_appearance(dty
     order = np.argsort(first)  # np.unique's rows put in order of first appearance
     assert np.array_equal(np.flatnonzero(np.r_[True, np.diff(np.maximum.accumulate(inverse)) > 0]), first[order])
     assert np.array_equal(counts, expected_counts[order]) and len(distinct) == len(first)
+    if n == 3_000_000:  # Python runs between the C calls: Ctrl-C (here from the first report) stops it there
+
+        def interrupt(done: int, total: int) -> None:
+            raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            distinct_points(points, progress=interrupt)
 
 
 def test_distinct_points_of_nothing_and_of_bad_shapes():

@@ -316,5 +316,26 @@ int main(void) {
     }
     for (int i = 0; i < KM_POINTS; i++) mix(km_inverse[i]);
     section("kmeans");
+
+    /* EMD k-means' assignment: eight centroids a vector, or one at a time (a centroid count out
+     * of 0..65535 sends every build there), 50 bins and 7, ties included */
+    enum { EMD_POINTS = 5000, EMD_K = 11 };
+    static uint16_t emd_cdf[EMD_POINTS * 50];
+    static int32_t emd_centroids[EMD_K * 50], emd_assign[EMD_POINTS];
+    static uint64_t emd_distance[EMD_POINTS];
+    for (int bins = 7; bins <= 50; bins += 43)
+        for (int wide = 0; wide < 2; wide++) {
+            for (int i = 0; i < EMD_POINTS; i++)
+                for (int j = 0, sum = 0; j < bins; j++) emd_cdf[i * bins + j] = (uint16_t)(sum += (int)(next() % 3));
+            for (int c = 0; c < EMD_K; c++)
+                for (int j = 0, sum = 0; j < bins; j++) emd_centroids[c * bins + j] = sum += (int)(next() % 3);
+            if (wide) emd_centroids[3] = 70000;
+            mix((uint64_t)hr_emd_assign(emd_cdf, 0, EMD_POINTS, bins, emd_centroids, EMD_K, emd_assign, emd_distance));
+            for (int i = 0; i < EMD_POINTS; i++) {
+                mix((uint64_t)emd_assign[i]);
+                mix(emd_distance[i]);
+            }
+        }
+    section("emd");
     return 0;
 }

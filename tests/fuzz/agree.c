@@ -335,6 +335,12 @@ int main(void) {
                 mix((uint64_t)emd_assign[i]);
                 mix(emd_distance[i]);
             }
+            for (int c = 0; c < 3; c++) { /* k-means++'s nearer distances, centroid by centroid */
+                if (c == 0)
+                    for (int i = 0; i < EMD_POINTS; i++) emd_distance[i] = UINT64_MAX;
+                mix((uint64_t)hr_emd_nearest(emd_cdf, 0, EMD_POINTS, bins, emd_centroids + c * bins, emd_distance));
+            }
+            for (int i = 0; i < EMD_POINTS; i++) mix(emd_distance[i]);
         }
     section("emd");
     return 0;

@@ -332,7 +332,7 @@ def scatter(features: ClassFeatures, boards: Any, ehs: Any, ehs2: Any, counts: A
 # ----------------------------------------------------------------------------- buckets
 
 _SLICE_POINTS = 1 << 15  # points of one C call (a few ms): Ctrl-C and other threads between calls
-_RUNNING_POINTS = 1 << 22  # points of one running sum's C call (a few ms)
+_RUNNING_POINTS = 1 << 20  # points of one C call that goes through them in order (a few ms)
 
 
 @dataclass(frozen=True)
@@ -586,8 +586,10 @@ def emd_kmeans_cumulative(cdf: Any, top: int, buckets: int, seed_: int, rounds: 
             counts = np.zeros((buckets, bins, top + 1), dtype=np.uint64)
             counts_buffer = ffi.from_buffer("uint64_t[]", counts)
             weights_buffer = ffi.NULL if point_weights is None else ffi.from_buffer("uint32_t[]", point_weights)
-            if lib.hr_emd_count(cdf_buffer, weights_buffer, assign_buffer, 0, n, bins, buckets, top, counts_buffer):
-                raise AssertionError("the counts refused checked points")
+            for first in range(0, n, _RUNNING_POINTS):  # a slice a call: Ctrl-C is seen between
+                if lib.hr_emd_count(cdf_buffer, weights_buffer, assign_buffer, first, min(n, first + _RUNNING_POINTS),
+                                    bins, buckets, top, counts_buffer):
+                    raise AssertionError("the counts refused checked points")
             lib.hr_emd_medians(counts_buffer, bins, buckets, top, ffi.from_buffer("int32_t[]", centroids))
             del counts
             saver.update(centroids=centroids, assign=assign, history=np.array(history))

@@ -2,7 +2,7 @@
 with OCHS features, wall time on this machine, with its machine and date.
 
     python benchmarks/abstraction.py [--threads 2]   # writes docs/benchmarks/abstraction.txt
-    python benchmarks/abstraction.py --goals         # and issue 22's jobs (about 25 minutes more)
+    python benchmarks/abstraction.py --goals         # and issue 22's jobs (about 10 minutes more)
     python benchmarks/abstraction.py --turn          # the whole turn job once (writes abstraction_turn.txt)
     python benchmarks/abstraction.py --river         # river jobs, ehs and hist:50 (writes abstraction_river.txt)
 
@@ -13,7 +13,7 @@ are worked out on first use), class_features("flop", ochs=...), and `handrank ab
 (goal: minutes), and on the turn (goal: under an hour) its strength, and its clustering's
 setup and time an iteration from runs of 3 and 6 iterations (the whole run is estimated).
 With --turn, only the whole turn job, from scratch to its buckets, as `handrank abstraction
---street turn --features hist:50 --buckets 200 --seed 1` runs it (about 45 minutes here).
+--street turn --features hist:50 --buckets 200 --seed 1` runs it (about 5 minutes here).
 With --river, the river job with `--features ehs --buckets 200` from scratch, then with
 `--features hist:50 --buckets 50` from the strength file it kept, then `--features ochs:8
 --buckets 200` from scratch, whole; about 8 minutes here, 15 GB of disk and 7 GB of memory.

@@ -17,6 +17,13 @@
 
 #include "kernel.h"
 
+/* The vector paths' copy of k centres (rows of `width` values) as columns: t[j * kpad + c],
+ * `pad` in the columns from k to kpad (a multiple of eight). */
+#define KM_TRANSPOSE(t, rows, k, kpad, width, pad)                                                                     \
+    for (int j_ = 0; j_ < (width); j_++)                                                                               \
+        for (int c_ = 0; c_ < (kpad); c_++)                                                                            \
+            (t)[(int64_t)j_ * (kpad) + c_] = c_ < (k) ? (rows)[(int64_t)c_ * (width) + j_] : (pad)
+
 HR_INLINE uint64_t l1(const uint16_t *a, const int32_t *b, int bins) {
     uint64_t sum = 0;
     for (int j = 0; j < bins; j++) {
@@ -149,8 +156,7 @@ int64_t hr_emd_assign(const uint16_t *cdf, int64_t first, int64_t end, int bins,
     int kpad = (k + 7) / 8 * 8;
     int32_t *t = lanes ? malloc(sizeof(int32_t) * (size_t)kpad * (size_t)bins) : NULL;
     if (t) {
-        for (int j = 0; j < bins; j++)
-            for (int c = 0; c < kpad; c++) t[(int64_t)j * kpad + c] = c < k ? centroids[(int64_t)c * bins + j] : 0;
+        KM_TRANSPOSE(t, centroids, k, kpad, bins, 0);
 #if HR_X86_DISPATCH
         if (__builtin_cpu_supports("avx2")) emd_avx2(cdf, first, end, bins, t, k, kpad, assign, distance);
         else
@@ -323,24 +329,25 @@ HR_INLINE void assign_lanes(const double *points, int64_t first, int64_t end, co
     }
 }
 
+/* assign_lanes with the common dimensions as constants (the loop over them unrolls), compiled
+ * once for the baseline and once for AVX2 */
+#define KM_ASSIGN_BY_DIMS                                                                                              \
+    switch (d) {                                                                                                       \
+    case 1: assign_lanes(points, first, end, 1, t, k, kpad, assign, distance); break;                                  \
+    case 8: assign_lanes(points, first, end, 8, t, k, kpad, assign, distance); break;                                  \
+    default: assign_lanes(points, first, end, d, t, k, kpad, assign, distance); break;                                 \
+    }
+
 static void assign_generic(const double *points, int64_t first, int64_t end, int d, const double *t, int k,
                            int kpad, int32_t *assign, double *distance) {
-    switch (d) { /* the common dimensions as constants: the loop over them unrolls */
-    case 1: assign_lanes(points, first, end, 1, t, k, kpad, assign, distance); break;
-    case 8: assign_lanes(points, first, end, 8, t, k, kpad, assign, distance); break;
-    default: assign_lanes(points, first, end, d, t, k, kpad, assign, distance); break;
-    }
+    KM_ASSIGN_BY_DIMS
 }
 
 #if HR_X86_DISPATCH
 __attribute__((target("avx2"))) static void assign_avx2(const double *points, int64_t first, int64_t end, int d,
                                                          const double *t, int k, int kpad, int32_t *assign,
                                                          double *distance) {
-    switch (d) {
-    case 1: assign_lanes(points, first, end, 1, t, k, kpad, assign, distance); break;
-    case 8: assign_lanes(points, first, end, 8, t, k, kpad, assign, distance); break;
-    default: assign_lanes(points, first, end, d, t, k, kpad, assign, distance); break;
-    }
+    KM_ASSIGN_BY_DIMS
 }
 #endif
 #else
@@ -356,8 +363,7 @@ int64_t hr_kmeans_assign(const double *points, int64_t first, int64_t end, int d
     int kpad = (k + KM_LANES - 1) / KM_LANES * KM_LANES;
     double *t = lanes ? malloc(sizeof(double) * (size_t)kpad * (size_t)d) : NULL;
     if (t) {
-        for (int j = 0; j < d; j++)
-            for (int c = 0; c < kpad; c++) t[(int64_t)j * kpad + c] = c < k ? centers[(int64_t)c * d + j] : HUGE_VAL;
+        KM_TRANSPOSE(t, centers, k, kpad, d, HUGE_VAL);
 #if HR_X86_DISPATCH
         if (__builtin_cpu_supports("avx2")) assign_avx2(points, first, end, d, t, k, kpad, assign, distance);
         else

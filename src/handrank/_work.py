@@ -66,12 +66,11 @@ class _Bar:
     def __call__(self, done: int, total: int) -> None:
         # a long job reports its phases in turn (a strength, then a clustering): a total of its
         # own, or a count that starts again, begins a new bar
-        phase = (total, done)
         if self.last is not None and (total != self.last[0] or done < self.last[1] or self.last[1] >= total):
             if self.bar is not None:
                 self.bar.close()
             self.bar, self.start, self.shown = None, time.monotonic(), 0.0
-        self.last = phase
+        self.last = (total, done)
         if self.tqdm:
             if self.bar is None:
                 from tqdm import tqdm

@@ -258,7 +258,6 @@ def distinct_points(points: Any, progress: Callable[[int, int], None] | None = N
     import numpy as np
 
     from ._core import ffi, lib
-    from ._equity_input import check_status
 
     array = np.ascontiguousarray(points)
     if array.ndim not in (1, 2):
@@ -266,10 +265,10 @@ def distinct_points(points: Any, progress: Callable[[int, int], None] | None = N
     n = len(array)
     if n >= 2**32 - 1:
         raise ValueError(f"at most {2**32 - 2:,} points, got {n:,}")
-    # the bookkeeping n long, but only the distinct rows' part is ever written (np.zeros and
-    # np.empty leave untouched pages unallocated)
+    # firsts and counts are n long, but only their first ndistinct entries are ever written
+    # (np.empty leaves untouched pages unallocated); the table is twice n, at most half full
     width = array.dtype.itemsize * (array.shape[1] if array.ndim == 2 else 1)
-    slots = 1 << max(4, (2 * n - 1).bit_length())  # at most half full
+    slots = 1 << max(4, (2 * n - 1).bit_length())
     table, firsts = np.zeros(slots, dtype=np.uint32), np.empty(n, dtype=np.uint32)
     counts, inverse = np.empty(n, dtype=np.uint32), np.empty(n, dtype=np.uint32)
     rows = ffi.from_buffer("uint8_t[]", array.reshape(-1).view(np.uint8)) if n else ffi.NULL
@@ -279,8 +278,8 @@ def distinct_points(points: Any, progress: Callable[[int, int], None] | None = N
     for first in range(0, n, step):
         end = min(n, first + step)
         found = int(lib.hr_distinct_rows(rows, width, first, end, buffers[0], slots - 1, found, *buffers[1:]))
-        if found < 0:
-            check_status(found)
+        if found < 0:  # only arguments out of its bounds, which the lines above rule out
+            raise AssertionError(f"hr_distinct_rows refused its arguments ({found})")
         if progress:
             progress(end, n)
     firsts, counts = firsts[:found].copy(), counts[:found].copy()  # copies: the n-long arrays are let go

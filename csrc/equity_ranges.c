@@ -462,6 +462,108 @@ HR_INLINE void count_lanes(const lanes_t *t, const int16_t *const *r, uint64_t *
     }
 }
 
+#if HR_X86_DISPATCH
+/* Where the CPU has AVX2 and popcnt, the lanes are counted 32 a block as bit masks: a
+ * comparison of two rows becomes one 32-bit word (packs_epi16 then movemask: the lanes'
+ * bits come in an order of their own, the same for every mask, so counts of their ANDs are
+ * the counts of the lanes), and each outcome's count is a popcount. Groups are padded to 32
+ * lanes. Three players: for each pair (i, j) of the first two, the lanes where the first
+ * alone, the second alone, or both hold the pair's best rank are made once; each combo of the
+ * third then takes the set of the pair (above its rank), joins it (equal), or wins alone
+ * (below). The same integer counts as count_lanes, so the same sums. */
+#include <immintrin.h>
+#define HR_LANES_AVX2 __attribute__((target("avx2,popcnt")))
+#define HR_LANE_BLOCK 32
+
+HR_LANES_AVX2 static inline uint32_t lane_bits(__m256i low, __m256i high) { /* 16-bit 0/-1 lanes -> bits */
+    return (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(low, high));
+}
+
+/* Each distinct combo's sentinel lanes (it meets the runout, or padding), a word a block. */
+HR_LANES_AVX2 static void sentinel_bits(const int16_t *rows, int ncombos, int nblocks, uint32_t *sent) {
+    const __m256i sentinel = _mm256_set1_epi16(HR_LANE_SENTINEL);
+    for (int u = 0; u < ncombos; u++)
+        for (int b = 0; b < nblocks; b++) {
+            const int16_t *row = rows + ((size_t)u * (size_t)nblocks + (size_t)b) * HR_LANE_BLOCK;
+            sent[(size_t)u * (size_t)nblocks + (size_t)b] =
+                lane_bits(_mm256_cmpeq_epi16(_mm256_loadu_si256((const __m256i *)row), sentinel),
+                          _mm256_cmpeq_epi16(_mm256_loadu_si256((const __m256i *)(row + 16)), sentinel));
+        }
+}
+
+/* Two players' rows a and b: deals won by a alone (won[1]), b alone (won[2]), both (won[3]). */
+HR_LANES_AVX2 static void count_two_bits(const lanes_t *t, const int16_t *a, const int16_t *b, const uint32_t *sent_a,
+                                         const uint32_t *sent_b, uint64_t *won) {
+    won[1] = won[2] = won[3] = 0;
+    for (int g = 0, block = 0; g < t->ngroups; g++) {
+        uint64_t below = 0, equal = 0, valid = 0;
+        for (; block < t->group_end[g] / HR_LANE_BLOCK; block++) {
+            const int16_t *ra = a + (size_t)block * HR_LANE_BLOCK, *rb = b + (size_t)block * HR_LANE_BLOCK;
+            __m256i a0 = _mm256_loadu_si256((const __m256i *)ra), a1 = _mm256_loadu_si256((const __m256i *)(ra + 16));
+            __m256i b0 = _mm256_loadu_si256((const __m256i *)rb), b1 = _mm256_loadu_si256((const __m256i *)(rb + 16));
+            uint32_t ok = ~(sent_a[block] | sent_b[block]);
+            below += (uint64_t)_mm_popcnt_u32(lane_bits(_mm256_cmpgt_epi16(b0, a0), _mm256_cmpgt_epi16(b1, a1)) & ok);
+            equal += (uint64_t)_mm_popcnt_u32(lane_bits(_mm256_cmpeq_epi16(a0, b0), _mm256_cmpeq_epi16(a1, b1)) & ok);
+            valid += (uint64_t)_mm_popcnt_u32(ok);
+        }
+        won[1] += below * (uint64_t)t->mult[g];
+        won[2] += (valid - below - equal) * (uint64_t)t->mult[g];
+        won[3] += equal * (uint64_t)t->mult[g];
+    }
+}
+
+/* The pair (a, b) of the first two players: its best rank per lane (best) and, a word a
+ * block each, the lanes where a alone, b alone or both hold it, with neither row a sentinel
+ * (holds[0..2][block]). */
+HR_LANES_AVX2 static void pair_bits(int nblocks, const int16_t *a, const int16_t *b, const uint32_t *sent_a,
+                                    const uint32_t *sent_b, int16_t *best, uint32_t *holds) {
+    for (int block = 0; block < nblocks; block++) {
+        size_t at = (size_t)block * HR_LANE_BLOCK;
+        __m256i a0 = _mm256_loadu_si256((const __m256i *)(a + at)), a1 = _mm256_loadu_si256((const __m256i *)(a + at + 16));
+        __m256i b0 = _mm256_loadu_si256((const __m256i *)(b + at)), b1 = _mm256_loadu_si256((const __m256i *)(b + at + 16));
+        __m256i m0 = _mm256_min_epi16(a0, b0), m1 = _mm256_min_epi16(a1, b1);
+        _mm256_storeu_si256((__m256i *)(best + at), m0);
+        _mm256_storeu_si256((__m256i *)(best + at + 16), m1);
+        uint32_t ok = ~(sent_a[block] | sent_b[block]);
+        uint32_t in_a = lane_bits(_mm256_cmpeq_epi16(a0, m0), _mm256_cmpeq_epi16(a1, m1)) & ok;
+        uint32_t in_b = lane_bits(_mm256_cmpeq_epi16(b0, m0), _mm256_cmpeq_epi16(b1, m1)) & ok;
+        holds[block] = in_a & ~in_b;
+        holds[nblocks + block] = in_b & ~in_a;
+        holds[2 * nblocks + block] = in_a & in_b;
+    }
+}
+
+/* A pair's best and holds (pair_bits) against the third player's row c: the deals won by
+ * each set of the three (won[1..7]: bit 1 the pair's first, 2 its second, 4 the third). */
+HR_LANES_AVX2 static void count_three_bits(const lanes_t *t, const int16_t *best, const uint32_t *holds,
+                                           const int16_t *c, const uint32_t *sent_c, uint64_t *won) {
+    const int nblocks = t->width / HR_LANE_BLOCK;
+    for (int v = 1; v <= 7; v++) won[v] = 0;
+    for (int g = 0, block = 0; g < t->ngroups; g++) {
+        uint64_t n[8] = {0};
+        for (; block < t->group_end[g] / HR_LANE_BLOCK; block++) {
+            size_t at = (size_t)block * HR_LANE_BLOCK;
+            __m256i c0 = _mm256_loadu_si256((const __m256i *)(c + at)), c1 = _mm256_loadu_si256((const __m256i *)(c + at + 16));
+            __m256i m0 = _mm256_loadu_si256((const __m256i *)(best + at)),
+                    m1 = _mm256_loadu_si256((const __m256i *)(best + at + 16));
+            uint32_t lower = lane_bits(_mm256_cmpgt_epi16(m0, c0), _mm256_cmpgt_epi16(m1, c1));
+            uint32_t equal = lane_bits(_mm256_cmpeq_epi16(m0, c0), _mm256_cmpeq_epi16(m1, c1));
+            uint32_t ok = ~sent_c[block], a = holds[block], b = holds[nblocks + block], both = holds[2 * nblocks + block];
+            uint32_t above = ok & ~(lower | equal);
+            equal &= ok;
+            n[4] += (uint64_t)_mm_popcnt_u32(lower & ok & (a | b | both));
+            n[1] += (uint64_t)_mm_popcnt_u32(above & a);
+            n[2] += (uint64_t)_mm_popcnt_u32(above & b);
+            n[3] += (uint64_t)_mm_popcnt_u32(above & both);
+            n[5] += (uint64_t)_mm_popcnt_u32(equal & a);
+            n[6] += (uint64_t)_mm_popcnt_u32(equal & b);
+            n[7] += (uint64_t)_mm_popcnt_u32(equal & both);
+        }
+        for (int v = 1; v <= 7; v++) won[v] += n[v] * (uint64_t)t->mult[g];
+    }
+}
+#endif
+
 /* Whether the transposed count suits the spot: 2 or 3 players, 1 or 2 cards to come, and few
  * enough assignments that counting each over the lanes beats walking them on every runout. */
 HR_INLINE int lanes_suit(int nplayers, int k, const int32_t *combo_start) {
@@ -502,11 +604,16 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
         }
     }
     for (int i = 0; i < kept; i++) mult_of[multiplicity[i]]++;
+    int bits = 0; /* lanes counted as bit masks (a group padded to HR_LANE_BLOCK), or by count_lanes */
+#if HR_X86_DISPATCH
+    bits = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
+    const int pad = bits ? 32 : 8; /* HR_LANE_BLOCK, or count_lanes' step */
     int width = 0;
     for (int m = 1; m <= 24; m++) {
         if (!mult_of[m]) continue;
         t.mult[t.ngroups] = m;
-        width += (mult_of[m] + 7) & ~7;
+        width += (mult_of[m] + pad - 1) & ~(pad - 1);
         t.group_end[t.ngroups++] = width;
     }
     t.width = width;
@@ -561,6 +668,28 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
     }
     free(lane);
     t.rows = rows;
+    /* with bits: each combo's sentinel lanes; a pair's best row and where each holds it */
+    uint32_t *sent = NULL;
+    int16_t *best = NULL;
+#if HR_X86_DISPATCH
+    uint32_t *holds = NULL;
+    const int nblocks = width / HR_LANE_BLOCK;
+    if (bits) {
+        sent = malloc(sizeof(uint32_t) * ((size_t)nblocks * ((size_t)s->ncombos + 3) + 1));
+        best = malloc(sizeof(int16_t) * ((size_t)width + 1));
+        if (!sent || !best) {
+            free(sent);
+            free(best);
+            free(lane_of);
+            free(rows);
+            free(runouts);
+            free(multiplicity);
+            return HR_ERR_MEMORY;
+        }
+        holds = sent + (size_t)nblocks * (size_t)s->ncombos;
+        sentinel_bits(rows, s->ncombos, nblocks, sent);
+    }
+#endif
     /* every assignment of combos that share no card */
     const int32_t *start = s->start;
     uint64_t won[8];
@@ -575,18 +704,35 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
             uint64_t mask_ij = mask_i | s->combo[uj].mask;
             const int16_t *r[3] = {rows + (size_t)ui * (size_t)width, rows + (size_t)uj * (size_t)width, NULL};
             if (s->n == 2) {
-                count_lanes(&t, r, won);
+#if HR_X86_DISPATCH
+                if (bits)
+                    count_two_bits(&t, r[0], r[1], sent + (size_t)ui * (size_t)nblocks,
+                                   sent + (size_t)uj * (size_t)nblocks, won);
+                else
+#endif
+                    count_lanes(&t, r, won);
                 for (int v = 1; v <= 3; v++) {
                     sums[v] += s->weights[j] * (double)won[v];
                     s->deals += won[v];
                 }
                 continue;
             }
+#if HR_X86_DISPATCH
+            int paired = 0; /* the pair's bits made (with the first combo of the third that fits) */
+#endif
             for (int l = start[2]; l < start[3]; l++) {
                 int ul = s->player_u[l];
                 if (ul < 0 || (s->combo[ul].mask & mask_ij)) continue;
                 r[2] = rows + (size_t)ul * (size_t)width;
-                count_lanes(&t, r, won);
+#if HR_X86_DISPATCH
+                if (bits) {
+                    if (!paired++)
+                        pair_bits(nblocks, r[0], r[1], sent + (size_t)ui * (size_t)nblocks,
+                                  sent + (size_t)uj * (size_t)nblocks, best, holds);
+                    count_three_bits(&t, best, holds, r[2], sent + (size_t)ul * (size_t)nblocks, won);
+                } else
+#endif
+                    count_lanes(&t, r, won);
                 double w = s->weights[j] * s->weights[l];
                 for (int v = 1; v <= 7; v++) {
                     sums[v] += w * (double)won[v];
@@ -596,6 +742,8 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
         }
         for (int v = 1; v < (1 << s->n); v++) s->outcomes[v] += s->weights[i] * sums[v];
     }
+    free(sent);
+    free(best);
     free(lane_of);
     free(rows);
     free(runouts);

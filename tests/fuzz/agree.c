@@ -277,6 +277,42 @@ int main(void) {
     for (int i = 0; i < 64; i++) mix(omaha_counts[i]);
     for (int i = 0; i < 8; i++) mix(omaha_squares[i]);
     mix(omaha_deals);
+    /* exact equity of ranges, counted in lanes (32 a block with AVX2, else 8): three and
+     * two players on a flop and a turn whose suits c and d are interchangeable, each range
+     * every pair of some cards (even weights, or not), each runout orbit counted once */
+    static const uint8_t exact_board[4] = {20, 21, 46, 6};
+    for (int spot = 0; spot < 4; spot++) {
+        int nplayers = spot < 2 ? 3 : 2, nboard = spot % 2 ? 4 : 3, total = 0;
+        static uint8_t exact_combos[3 * 28 * 2];
+        static int32_t exact_start[4];
+        static double exact_weights[3 * 28];
+        for (int p = 0; p < nplayers; p++) {
+            int low = nplayers == 3 ? 48 - 8 * p : 44 - 20 * p, high = low + (nplayers == 3 ? 4 : 8);
+            exact_start[p] = total;
+            for (int a = low; a < high; a++)
+                for (int b = a + 1; b < high; b++) {
+                    if (a == 46 || b == 46) continue; /* on the board */
+                    exact_combos[2 * total] = (uint8_t)a;
+                    exact_combos[2 * total + 1] = (uint8_t)b;
+                    exact_weights[total++] = spot % 2 ? 1.0 + (double)((a + b) % 3) : 1.0;
+                }
+        }
+        exact_start[nplayers] = total;
+        uint8_t group[24];
+        int ngroup = hr_equity_symmetry(exact_combos, exact_start, exact_weights, nplayers, exact_board, nboard, NULL,
+                                        0, group);
+        double won[8] = {0};
+        uint64_t exact_deals = 0;
+        mix((uint64_t)ngroup);
+        mix((uint64_t)hr_equity_ranges(exact_combos, exact_start, exact_weights, nplayers, exact_board, nboard, NULL, 0,
+                                       group, ngroup, 0, 1u << 20, won, &exact_deals));
+        for (int i = 0; i < 8; i++) {
+            uint64_t bits;
+            memcpy(&bits, &won[i], sizeof bits);
+            mix(bits);
+        }
+        mix(exact_deals);
+    }
     section("equity");
 
     /* k-means' C steps: eight centres a vector where the compiler has vector types, one at a

@@ -72,7 +72,7 @@ def main() -> None:
     rng = random.Random(1)
     for players, board, omp in SPOTS:
         firsts = []
-        for _ in range(5):
+        for _ in range(15):  # fresh processes: the spread between them is wide
             done = subprocess.run([sys.executable, "-c", FIRST_CALL, json.dumps([players, board])],
                                   capture_output=True, text=True, check=True)
             firsts.append(float(done.stdout))

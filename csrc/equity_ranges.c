@@ -635,8 +635,16 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
             lane_of[i] = next[g]++;
         }
     }
-    /* each lane's key, suit masks and cards once; then a combo's rank is an add and a lookup */
-    uint64_t *lane = malloc(sizeof(uint64_t) * 3 * ((size_t)width + 1));
+    /* each lane's key, suit masks and cards once. Combos of the same two ranks have the same
+     * multiset rank on a lane: it is looked up once per lane and pair of ranks (a class), and a
+     * combo's row takes it, or its flush where the lane and combo may make one. */
+    int class_of_ranks[13 * 13], nclasses = 0;
+    for (int i = 0; i < 13 * 13; i++) class_of_ranks[i] = -1;
+    for (int u = 0; u < s->ncombos; u++) {
+        int ranks = s->combo[u].c0 / 4 * 13 + s->combo[u].c1 / 4;
+        if (class_of_ranks[ranks] < 0) class_of_ranks[ranks] = nclasses++;
+    }
+    uint64_t *lane = malloc(sizeof(uint64_t) * 3 * ((size_t)width + 1) + sizeof(int16_t) * (size_t)nclasses * (size_t)width);
     if (!lane) {
         free(rows);
         free(lane_of);
@@ -645,7 +653,12 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
         return HR_ERR_MEMORY;
     }
     uint64_t *lane_key = lane, *lane_suits = lane + width, *lane_cards = lane + 2 * width;
-    for (int l = 0; l < width; l++) lane_cards[l] = ~0ull; /* padding meets every combo */
+    int16_t *class_rows = (int16_t *)(lane + 3 * (size_t)width);
+    for (int l = 0; l < width; l++) { /* padding meets every combo */
+        lane_key[l] = board_key;
+        lane_suits[l] = board_suits;
+        lane_cards[l] = ~0ull;
+    }
     for (int i = 0; i < kept; i++) {
         uint64_t key = board_key, suits = board_suits, cards = 0;
         for (int j = 0; j < k; j++) {
@@ -658,13 +671,25 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
         lane_suits[lane_of[i]] = suits;
         lane_cards[lane_of[i]] = cards;
     }
+    for (int u = 0, done = 0; u < s->ncombos; u++) { /* each class's multiset ranks, in order of first combo */
+        const combo_t *c = &s->combo[u];
+        int cls = class_of_ranks[c->c0 / 4 * 13 + c->c1 / 4];
+        if (cls < done) continue;
+        int16_t *class_row = class_rows + (size_t)cls * (size_t)width;
+        for (int l = 0; l < width; l++) class_row[l] = (int16_t)game_multiset_rank(s->rules->multiset, lane_key[l] + c->key);
+        done++;
+    }
     for (int u = 0; u < s->ncombos; u++) {
         const combo_t *c = &s->combo[u];
         int16_t *row = rows + (size_t)u * (size_t)width;
-        for (int l = 0; l < width; l++)
-            row[l] = (lane_cards[l] & c->mask) ? HR_LANE_SENTINEL
-                                               : (int16_t)rules_seven_rank(s->rules, lane_key[l] + c->key,
-                                                                           lane_suits[l] | c->suits);
+        const int16_t *class_row = class_rows + (size_t)class_of_ranks[c->c0 / 4 * 13 + c->c1 / 4] * (size_t)width;
+        for (int l = 0; l < width; l++) {
+            uint64_t key = lane_key[l] + c->key;
+            int16_t rank = class_row[l];
+            if (HR_UNLIKELY(key & HR_FLUSH_CHECK))
+                rank = (int16_t)rules_seven_rank(s->rules, key, lane_suits[l] | c->suits);
+            row[l] = (lane_cards[l] & c->mask) ? HR_LANE_SENTINEL : rank;
+        }
     }
     free(lane);
     t.rows = rows;

@@ -268,3 +268,21 @@ def test_index_into_out():
     shared[:7_000] = hands.reshape(-1)
     with pytest.raises(ValueError, match="overlaps the cards"):
         river.index(shared[:7_000].reshape(1_000, 7), out=shared.view(np.uint64))
+
+
+@pytest.mark.parametrize("rounds, deck", [([2, 3], "full"), ([4], "full"), ([2, 3, 1], "short")])
+def test_an_indexer_pickles_and_its_rounds_are_read_only(rounds, deck):
+    """A copy (pickle, deepcopy: another process's) builds its own tables and gives the same
+    indexes; rounds and deck cannot be reassigned under the tables built for them."""
+    import copy
+    import pickle
+
+    indexer = Indexer(rounds, deck=deck)
+    hands = indexer.unindex(np.arange(0, indexer.size(), max(1, indexer.size() // 997), dtype=np.uint64))
+    for other in (pickle.loads(pickle.dumps(indexer)), copy.deepcopy(indexer)):
+        assert other is not indexer and other._iso != indexer._iso
+        assert (other.rounds, other.deck, repr(other)) == (indexer.rounds, indexer.deck, repr(indexer))
+        assert np.array_equal(other.index(hands), indexer.index(hands))
+    for name, value in (("rounds", (2, 3, 1, 1)), ("deck", "short")):
+        with pytest.raises(AttributeError):
+            setattr(indexer, name, value)

@@ -79,13 +79,27 @@ class Indexer:
                 raise MemoryError("not enough memory for the indexer's tables")
             raise ValueError(f"rounds {list(counts)}: too many ways to deal them for an indexer's tables")
         self._iso = ffi.gc(made, lib.hr_iso_free)
-        self.rounds = counts
-        self.deck = deck
+        self._rounds, self._deck = counts, deck
         # one hand a call (handrank._percall): for each valid round (-len..len - 1, as a plain
         # int), the indexer's address (kept alive by _iso), the round and its card count
         address = int(ffi.cast("uintptr_t", made))
         widths = [int(lib.hr_iso_cards(made, r)) for r in range(len(counts))]
         self._one = {r: (address, r % len(counts), widths[r % len(counts)]) for r in range(-len(counts), len(counts))}
+
+    @property
+    def rounds(self) -> tuple[int, ...]:
+        """Cards dealt in each round (read-only: the C tables were built for them)."""
+        return self._rounds
+
+    @property
+    def deck(self) -> str:
+        """'full' (52 cards) or 'short' (36, six to ace)."""
+        return self._deck
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its rounds and deck: the copy builds its own tables, so an
+        indexer can go to another process (multiprocessing, Dask)."""
+        return (_indexer, (self._rounds, self._deck))
 
     def __repr__(self) -> str:
         deck = ", deck='short'" if self.deck == "short" else ""
@@ -251,3 +265,7 @@ def _run(rows: int, nthreads: int, run: Any) -> list[tuple[int, int]]:
     bounds = [rows * i // slices for i in range(slices + 1)]
     return run_slices([functools.partial(run, bounds[i], bounds[i + 1]) for i in range(slices)], nthreads)
 
+
+def _indexer(rounds: tuple[int, ...], deck: str) -> Indexer:
+    """An unpickled Indexer."""
+    return Indexer(rounds, deck=deck)

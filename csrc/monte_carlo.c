@@ -26,6 +26,8 @@
 #include "equity_internal.h"
 #include "random.h"
 
+#define HR_MC_BATCH 64 /* deals dealt, then ranked, together: the lookups of a batch overlap */
+
 /* The boards of deals when every player's cards are fixed: the cards left to deal are always
  * the same, so a board is dealt in parts drawn from tables of them, each part's cards as one
  * key sum and one mask (suit_rank_bit's bits, which name the cards too): the triples, pairs
@@ -149,6 +151,50 @@ HR_INLINE uint64_t suit_masks_of(uint64_t cards) {
     return suits;
 }
 
+#if !defined(HR_PORTABLE) && (defined(__SSE2__) || defined(_M_X64))
+#include <emmintrin.h>
+#define HR_MC_SSE2 1
+#else
+#define HR_MC_SSE2 0
+#endif
+
+#if HR_MC_SSE2
+/* Three players' winner sets over deals [0, count) (count a multiple of 8) of 16-bit ranks
+ * r[p][b], eight deals a step: e_p marks the deals where p holds the best rank, and the
+ * deals of each intersection of the e_p are counted (as -1 a lane); the deals won by
+ * exactly each set follow by inclusion and exclusion. counts[4 * set] gets them. */
+static void count_three_winners(const int16_t (*r)[HR_MC_BATCH], int count, uint64_t *counts) {
+    __m128i m[8]; /* m[T]: deals where every player of T holds the best rank (T = 1 .. 7) */
+    for (int t = 1; t < 8; t++) m[t] = _mm_setzero_si128();
+    for (int b = 0; b < count; b += 8) {
+        __m128i r0 = _mm_loadu_si128((const __m128i *)(r[0] + b)), r1 = _mm_loadu_si128((const __m128i *)(r[1] + b)),
+                r2 = _mm_loadu_si128((const __m128i *)(r[2] + b));
+        __m128i best = _mm_min_epi16(_mm_min_epi16(r0, r1), r2);
+        __m128i e0 = _mm_cmpeq_epi16(r0, best), e1 = _mm_cmpeq_epi16(r1, best), e2 = _mm_cmpeq_epi16(r2, best);
+        __m128i e01 = _mm_and_si128(e0, e1);
+        m[1] = _mm_add_epi16(m[1], e0);
+        m[2] = _mm_add_epi16(m[2], e1);
+        m[4] = _mm_add_epi16(m[4], e2);
+        m[3] = _mm_add_epi16(m[3], e01);
+        m[5] = _mm_add_epi16(m[5], _mm_and_si128(e0, e2));
+        m[6] = _mm_add_epi16(m[6], _mm_and_si128(e1, e2));
+        m[7] = _mm_add_epi16(m[7], _mm_and_si128(e01, e2));
+    }
+    int64_t total[8] = {0};
+    for (int t = 1; t < 8; t++) {
+        int16_t lanes[8];
+        _mm_storeu_si128((__m128i *)lanes, m[t]);
+        for (int i = 0; i < 8; i++) total[t] -= lanes[i]; /* at most 64 / 8 = 8 a lane */
+    }
+    for (int set = 1; set < 8; set++) { /* exactly `set`: its supersets T, signed by |T| - |set| */
+        int64_t exactly = 0;
+        for (int t = set; t < 8; t++)
+            if ((t & set) == set) exactly += ((hr_popcount64((uint64_t)(t ^ set)) & 1) ? -1 : 1) * total[t];
+        counts[4 * set] += (uint64_t)exactly;
+    }
+}
+#endif
+
 /* Ranks every hand of `batch` deals and counts each deal's winner set (counts[4 * set + b % 4]).
  * Each deal's board is its key sum in `keys` (the known cards' too) and its dealt cards in
  * `masks` (the known ones are the ranker's board_suits); `fixed`: every deal's combos are
@@ -161,6 +207,12 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
     const uint64_t *combo_key = r->combo_key;
     uint64_t fixed_key[HR_MAX_PLAYERS], shares[2] = {0, 0}; /* heads-up: the deals each player wins or ties */
     for (int p = 0; p < nplayers; p++) fixed_key[p] = combo_key[combo[0][p]];
+#if HR_MC_SSE2
+    int16_t three[3][HR_MC_BATCH]; /* three players: the ranks, their winner sets counted after */
+    const int counted = nplayers == 3 ? batch & ~7 : 0; /* deals counted eight at a time */
+#else
+    const int counted = 0;
+#endif
     for (int b = 0; b < batch; b++) {
         int ranks[HR_MAX_PLAYERS];
         uint64_t any = 0, key[HR_MAX_PLAYERS];
@@ -178,10 +230,17 @@ HR_INLINE void rank_deals_of(const ranker_t *r, int batch, int (*combo)[HR_MAX_P
         if (nplayers == 2) { /* two counters in registers; the winner sets from them after */
             shares[0] += ranks[0] <= ranks[1];
             shares[1] += ranks[1] <= ranks[0];
+        } else if (b < counted) {
+#if HR_MC_SSE2
+            for (int p = 0; p < 3; p++) three[p][b] = (int16_t)ranks[p];
+#endif
         } else {
             counts[4 * winners_of_random(ranks, nplayers) + (b & 3)]++;
         }
     }
+#if HR_MC_SSE2
+    if (counted) count_three_winners((const int16_t(*)[HR_MC_BATCH])three, counted, counts);
+#endif
     if (nplayers == 2) { /* each deal has a winner, so the ties are the shares beyond the deals */
         uint64_t ties = shares[0] + shares[1] - (uint64_t)batch;
         counts[4 * 1] += shares[0] - ties;
@@ -215,7 +274,6 @@ HR_INLINE int search(const double *cumulative, int start, int end, double target
 }
 
 #define HR_WALK_BURN_IN 64
-#define HR_MC_BATCH 64 /* deals dealt, then ranked, together: the lookups of a batch overlap */
 #define HR_JOINT_LIMIT 16384 /* most deals listed in a joint table (its setup is under 0.1 ms) */
 
 typedef struct {

@@ -180,18 +180,20 @@ static void count_three_winners(const int16_t (*r)[HR_MC_BATCH], int count, uint
         m[6] = _mm_add_epi16(m[6], _mm_and_si128(e1, e2));
         m[7] = _mm_add_epi16(m[7], _mm_and_si128(e01, e2));
     }
-    int64_t total[8] = {0};
-    for (int t = 1; t < 8; t++) {
-        int16_t lanes[8];
-        _mm_storeu_si128((__m128i *)lanes, m[t]);
-        for (int i = 0; i < 8; i++) total[t] -= lanes[i]; /* at most 64 / 8 = 8 a lane */
+    int64_t n[8] = {0};
+    for (int t = 1; t < 8; t++) { /* each lane at most 64 / 8: pairs of lanes summed as 32 bits */
+        int32_t lanes[4];
+        _mm_storeu_si128((__m128i *)lanes, _mm_madd_epi16(m[t], _mm_set1_epi16(-1)));
+        n[t] = (int64_t)lanes[0] + lanes[1] + lanes[2] + lanes[3];
     }
-    for (int set = 1; set < 8; set++) { /* exactly `set`: its supersets T, signed by |T| - |set| */
-        int64_t exactly = 0;
-        for (int t = set; t < 8; t++)
-            if ((t & set) == set) exactly += ((hr_popcount64((uint64_t)(t ^ set)) & 1) ? -1 : 1) * total[t];
-        counts[4 * set] += (uint64_t)exactly;
-    }
+    /* exactly set S: the deals of every T containing S, signed by the players T adds */
+    counts[4 * 1] += (uint64_t)(n[1] - n[3] - n[5] + n[7]);
+    counts[4 * 2] += (uint64_t)(n[2] - n[3] - n[6] + n[7]);
+    counts[4 * 4] += (uint64_t)(n[4] - n[5] - n[6] + n[7]);
+    counts[4 * 3] += (uint64_t)(n[3] - n[7]);
+    counts[4 * 5] += (uint64_t)(n[5] - n[7]);
+    counts[4 * 6] += (uint64_t)(n[6] - n[7]);
+    counts[4 * 7] += (uint64_t)n[7];
 }
 #endif
 

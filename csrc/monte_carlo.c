@@ -551,6 +551,67 @@ static int build_joint(joint_t *j, const sampler_t *s) {
     return 0;
 }
 
+/* A preflop board of ranges in two draws instead of five picks: a uniform triple of the m
+ * positions of the cards left, then a uniform pair of the m - 3 positions it leaves (its bits
+ * spread onto them with pdep). Every ordered (triple, pair) is equally likely and each five
+ * positions come from ten of them, so boards are uniform. The table: every triple of [0, m)
+ * as a mask, then every pair of [0, m - 3); the plan becomes the random players' picks
+ * (`picks` of them, from `first` cards on) and the two draws, one batch. NULL, and *plan
+ * kept, when the batch's product is too large (the five picks stay) or memory runs out
+ * (*error set). */
+static uint64_t *board_sets(int m, int picks, int first, shuffle_t *plan, int *error) {
+    if (m < 5 || picks + 2 > HR_BATCH_MAX) return NULL;
+    uint64_t ntriples = (uint64_t)m * (uint64_t)(m - 1) * (uint64_t)(m - 2) / 6;
+    uint64_t npairs = (uint64_t)(m - 3) * (uint64_t)(m - 4) / 2, product = ntriples * npairs;
+    for (int j = 0; j < picks; j++) product *= (uint64_t)(first - j);
+    if (product > HR_BATCH_PRODUCT) return NULL;
+    uint64_t *sets = malloc(sizeof(uint64_t) * (size_t)(ntriples + npairs));
+    if (!sets) {
+        *error = HR_ERR_MEMORY;
+        return NULL;
+    }
+    uint64_t *at = sets;
+    for (int c = 2; c < m; c++)
+        for (int b = 1; b < c; b++)
+            for (int a = 0; a < b; a++) *at++ = 1ull << a | 1ull << b | 1ull << c;
+    for (int b = 1; b < m - 3; b++)
+        for (int a = 0; a < b; a++) *at++ = 1ull << a | 1ull << b;
+    batch_t *one = &plan->batch[0];
+    plan->nbatches = 1;
+    one->count = picks + 2;
+    for (int j = 0; j < picks; j++) one->bound[j] = (uint32_t)(first - j);
+    one->bound[picks] = (uint32_t)ntriples;
+    one->bound[picks + 1] = (uint32_t)npairs;
+    one->floor = (0 - product) % product;
+    return sets;
+}
+
+/* The cards at the board's positions among the cards left: the triple's, and the pair's
+ * spread onto the positions the triple leaves. With BMI2 two deposits; elsewhere each pair
+ * position steps past the triple's below it, and each card is found by the broadword select
+ * (take_nth's, on a copy): the same cards in every build. */
+HR_INLINE uint64_t board_cards(uint64_t triple, uint64_t pair, uint64_t positions, const cards_left_t *left,
+                               const uint8_t *in_byte, const int bmi2) {
+#if HR_X86_DISPATCH
+    if (bmi2) return hr_pdep64(triple | hr_pdep64(pair, positions & ~triple), left->set);
+#endif
+    (void)positions;
+    (void)bmi2;
+    int at[5], n = 0;
+    for (uint64_t rest = triple; rest; rest &= rest - 1) at[n++] = hr_ctz64(rest); /* ascending */
+    for (uint64_t rest = pair; rest; rest &= rest - 1) {
+        int x = hr_ctz64(rest);
+        for (int t = 0; t < 3; t++) x += x >= at[t];
+        at[n++] = x;
+    }
+    uint64_t board = 0;
+    for (int k = 0; k < 5; k++) {
+        cards_left_t copy = *left;
+        board |= card_bit(take_nth(&copy, (uint32_t)at[k], in_byte, 0));
+    }
+    return board;
+}
+
 /* What dealing the hole cards of ranges needs (every deal's cards but the board's). */
 typedef struct {
     const joint_t *joint;
@@ -560,6 +621,10 @@ typedef struct {
     int overlap;
     const shuffle_t *plan;
     const uint8_t *in_byte;
+    /* preflop, where pdep is fast: the board as a triple and a pair of positions among the
+     * cards left (board_sets); NULL otherwise */
+    const uint64_t *triples, *pairs;
+    uint64_t positions; /* the positions of the cards left for the board */
 } dealer_t;
 
 /* `batch` deals of ranges: each player's combo (joint table, walk, or independent draws), the
@@ -570,7 +635,8 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
                               const int nrandom, const int bmi2) {
     const joint_t *joint = d->joint;
     sampler_t *s = d->s;
-    const int need = 2 * nrandom + left;
+    const uint64_t *triples = d->triples;
+    const int need = 2 * nrandom + (left == 5 && triples ? 2 : left); /* picks a deal draws */
     const batch_t *one = &d->plan->batch[0];
     const int single = d->plan->nbatches == 1; /* every pick from one draw: its bounds kept here */
     /* A joint table of even weights and nobody drawn after it: its draw (a column) is one more
@@ -634,6 +700,15 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
             int c0 = take_nth(&cards_left, picks[2 * r], d->in_byte, bmi2);
             int c1 = take_nth(&cards_left, picks[2 * r + 1], d->in_byte, bmi2);
             batch_combo[b][joint->random[r]] = joint->pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
+        }
+        if (left == 5 && triples) { /* five positions: a triple, and a pair of the positions it leaves */
+            uint64_t board = board_cards(triples[picks[2 * nrandom]], d->pairs[picks[2 * nrandom + 1]], d->positions,
+                                         &cards_left, d->in_byte, bmi2);
+            uint64_t rest = board;
+            for (int j = 0; j < 5; j++, rest &= rest - 1) key += hr_card_key[hr_ctz64(rest)];
+            batch_key[b] = key;
+            batch_mask[b] = board;
+            continue;
         }
         uint64_t before = cards_left.set;
         for (int j = 0; j < left; j++)
@@ -829,10 +904,19 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     shuffle_t plan = shuffle_plan(free_cards, need);
     uint8_t in_byte[256 * 8];
     int bmi2 = select_setup(in_byte);
+    uint64_t *sets = NULL;
+    if (!fixed && left == 5 && !error) /* every build: the same draws, so the same cards */
+        sets = board_sets(free_cards - 2 * joint.nrandom, 2 * joint.nrandom, free_cards, &plan, &error);
     board_parts_t parts = {{0}, 0, 0, NULL, NULL};
     if (room && left) parts = board_parts(~out_of_deck & HR_DECK, left, room); /* left 0: no deck may be left */
     ranker_t ranker = {rules, combo_key, combo_suits, board_suits, left, nplayers};
-    dealer_t dealer = {&joint, &s, draw, shared, out_of_deck, board_key, overlap, &plan, in_byte};
+    dealer_t dealer = {&joint, &s, draw, shared, out_of_deck, board_key, overlap, &plan, in_byte, NULL, NULL, 0};
+    if (sets) {
+        int m = free_cards - 2 * joint.nrandom;
+        dealer.triples = sets;
+        dealer.pairs = sets + m * (m - 1) * (m - 2) / 6;
+        dealer.positions = (1ull << m) - 1;
+    }
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
@@ -861,6 +945,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
             outcomes[mask] += counts[4 * mask] + counts[4 * mask + 1] + counts[4 * mask + 2] + counts[4 * mask + 3];
     free(counts);
     free(room);
+    free(sets);
     free(joint.combo);
     free(joint.pair_of);
     free(s.pair_index);

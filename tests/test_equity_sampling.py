@@ -55,6 +55,24 @@ def test_each_way_of_dealing_lands_within_four_standard_errors_of_exact(players,
         assert abs(sampled.equity[p] - exact.equity[p]) <= 4 * sampled.stderr[p], (p, sampled, exact)
 
 
+PREFLOP_SPOTS = [  # the whole board dealt as a triple and a pair of the positions left (board_sets)
+    (["AA,KK", "QQ,JJ", "AKs,AQs"], ""),  # a joint table drawn with the board's draws
+    (["AhKh", "random"], ""),  # a random player's two picks first
+    (["0.5(AA),KK", "QQ", "AKs"], "2c"),  # weights, a dead card
+]
+
+
+@pytest.mark.parametrize(("players", "dead"), PREFLOP_SPOTS)
+def test_preflop_boards_land_within_four_standard_errors_of_exact(players, dead, monkeypatch):
+    monkeypatch.setattr(importlib.import_module("handrank.equity"), "EXACT_BUDGET", 10**12)
+    exact = equity(players, "", dead)
+    sampled = equity(players, "", dead, trials=1_000_000, seed=4)
+    assert exact.exact and not sampled.exact
+    for p in range(len(players)):
+        assert abs(sampled.equity[p] - exact.equity[p]) <= 4 * sampled.stderr[p], (p, sampled, exact)
+        assert abs(sampled.tie[p] - exact.tie[p]) <= 4 * math.sqrt(exact.tie[p] * (1 - exact.tie[p]) / 1_000_000)
+
+
 @pytest.mark.parametrize(("players", "board"), [WALK_SPOTS[0], WALK_SPOTS[-1], JOINT_SPOTS[0][:2],
                                                  JOINT_SPOTS[2][:2]])
 def test_sampled_results_do_not_depend_on_threads(players, board):

@@ -474,6 +474,7 @@ HR_INLINE void count_lanes(const lanes_t *t, const int16_t *const *r, uint64_t *
 #include <immintrin.h>
 #define HR_LANES_AVX2 __attribute__((target("avx2,popcnt")))
 #define HR_LANE_BLOCK 32
+#define HR_LOAD16(p) _mm256_loadu_si256((const __m256i *)(p)) /* 16 lanes' ranks */
 
 HR_LANES_AVX2 static inline uint32_t lane_bits(__m256i low, __m256i high) { /* 16-bit 0/-1 lanes -> bits */
     return (uint32_t)_mm256_movemask_epi8(_mm256_packs_epi16(low, high));
@@ -486,8 +487,8 @@ HR_LANES_AVX2 static void sentinel_bits(const int16_t *rows, int ncombos, int nb
         for (int b = 0; b < nblocks; b++) {
             const int16_t *row = rows + ((size_t)u * (size_t)nblocks + (size_t)b) * HR_LANE_BLOCK;
             sent[(size_t)u * (size_t)nblocks + (size_t)b] =
-                lane_bits(_mm256_cmpeq_epi16(_mm256_loadu_si256((const __m256i *)row), sentinel),
-                          _mm256_cmpeq_epi16(_mm256_loadu_si256((const __m256i *)(row + 16)), sentinel));
+                lane_bits(_mm256_cmpeq_epi16(HR_LOAD16(row), sentinel),
+                          _mm256_cmpeq_epi16(HR_LOAD16(row + 16), sentinel));
         }
 }
 
@@ -499,8 +500,8 @@ HR_LANES_AVX2 static void count_two_bits(const lanes_t *t, const int16_t *a, con
         uint64_t below = 0, equal = 0, valid = 0;
         for (; block < t->group_end[g] / HR_LANE_BLOCK; block++) {
             const int16_t *ra = a + (size_t)block * HR_LANE_BLOCK, *rb = b + (size_t)block * HR_LANE_BLOCK;
-            __m256i a0 = _mm256_loadu_si256((const __m256i *)ra), a1 = _mm256_loadu_si256((const __m256i *)(ra + 16));
-            __m256i b0 = _mm256_loadu_si256((const __m256i *)rb), b1 = _mm256_loadu_si256((const __m256i *)(rb + 16));
+            __m256i a0 = HR_LOAD16(ra), a1 = HR_LOAD16(ra + 16);
+            __m256i b0 = HR_LOAD16(rb), b1 = HR_LOAD16(rb + 16);
             uint32_t ok = ~(sent_a[block] | sent_b[block]);
             below += (uint64_t)_mm_popcnt_u32(lane_bits(_mm256_cmpgt_epi16(b0, a0), _mm256_cmpgt_epi16(b1, a1)) & ok);
             equal += (uint64_t)_mm_popcnt_u32(lane_bits(_mm256_cmpeq_epi16(a0, b0), _mm256_cmpeq_epi16(a1, b1)) & ok);
@@ -519,8 +520,8 @@ HR_LANES_AVX2 static void pair_bits(int nblocks, const int16_t *a, const int16_t
                                     const uint32_t *sent_b, int16_t *best, uint32_t *holds) {
     for (int block = 0; block < nblocks; block++) {
         size_t at = (size_t)block * HR_LANE_BLOCK;
-        __m256i a0 = _mm256_loadu_si256((const __m256i *)(a + at)), a1 = _mm256_loadu_si256((const __m256i *)(a + at + 16));
-        __m256i b0 = _mm256_loadu_si256((const __m256i *)(b + at)), b1 = _mm256_loadu_si256((const __m256i *)(b + at + 16));
+        __m256i a0 = HR_LOAD16(a + at), a1 = HR_LOAD16(a + at + 16);
+        __m256i b0 = HR_LOAD16(b + at), b1 = HR_LOAD16(b + at + 16);
         __m256i m0 = _mm256_min_epi16(a0, b0), m1 = _mm256_min_epi16(a1, b1);
         _mm256_storeu_si256((__m256i *)(best + at), m0);
         _mm256_storeu_si256((__m256i *)(best + at + 16), m1);
@@ -543,12 +544,12 @@ HR_LANES_AVX2 static void count_three_bits(const lanes_t *t, const int16_t *best
         uint64_t n[8] = {0};
         for (; block < t->group_end[g] / HR_LANE_BLOCK; block++) {
             size_t at = (size_t)block * HR_LANE_BLOCK;
-            __m256i c0 = _mm256_loadu_si256((const __m256i *)(c + at)), c1 = _mm256_loadu_si256((const __m256i *)(c + at + 16));
-            __m256i m0 = _mm256_loadu_si256((const __m256i *)(best + at)),
-                    m1 = _mm256_loadu_si256((const __m256i *)(best + at + 16));
+            __m256i c0 = HR_LOAD16(c + at), c1 = HR_LOAD16(c + at + 16);
+            __m256i m0 = HR_LOAD16(best + at), m1 = HR_LOAD16(best + at + 16);
             uint32_t lower = lane_bits(_mm256_cmpgt_epi16(m0, c0), _mm256_cmpgt_epi16(m1, c1));
             uint32_t equal = lane_bits(_mm256_cmpeq_epi16(m0, c0), _mm256_cmpeq_epi16(m1, c1));
-            uint32_t ok = ~sent_c[block], a = holds[block], b = holds[nblocks + block], both = holds[2 * nblocks + block];
+            uint32_t ok = ~sent_c[block], a = holds[block], b = holds[nblocks + block];
+            uint32_t both = holds[2 * nblocks + block];
             uint32_t above = ok & ~(lower | equal);
             equal &= ok;
             n[4] += (uint64_t)_mm_popcnt_u32(lower & ok & (a | b | both));
@@ -617,15 +618,33 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
         t.group_end[t.ngroups++] = width;
     }
     t.width = width;
-    int16_t *rows = malloc(sizeof(int16_t) * ((size_t)width * (size_t)s->ncombos + 1));
-    int *lane_of = malloc(sizeof(int) * ((size_t)kept + 1));
-    if (!rows || !lane_of) {
-        free(rows);
-        free(lane_of);
+    /* Combos of the same two ranks have the same multiset rank on a lane: it is looked up once
+     * per lane and pair of ranks (a class), and a combo's row takes it, or its flush where the
+     * lane and combo may make one. */
+    int class_of_ranks[13 * 13], nclasses = 0;
+    for (int i = 0; i < 13 * 13; i++) class_of_ranks[i] = -1;
+    for (int u = 0; u < s->ncombos; u++) {
+        int ranks = s->combo[u].c0 / 4 * 13 + s->combo[u].c1 / 4;
+        if (class_of_ranks[ranks] < 0) class_of_ranks[ranks] = nclasses++;
+    }
+    /* one block: each lane's key, suit masks and cards; with bits, each combo's sentinel lanes
+     * and a pair's (sent, holds); each kept runout's lane; the combos' rows, the classes' rows
+     * and a pair's best row */
+    const size_t nrows = (size_t)width * (size_t)s->ncombos, nbits = bits ? (size_t)(width / 32) : 0;
+    void *work = malloc(sizeof(uint64_t) * 3 * ((size_t)width + 1) +
+                        sizeof(uint32_t) * (nbits * ((size_t)s->ncombos + 3) + 1) + sizeof(int) * ((size_t)kept + 1) +
+                        sizeof(int16_t) * (nrows + ((size_t)nclasses + 1) * (size_t)width + 1));
+    if (!work) {
         free(runouts);
         free(multiplicity);
         return HR_ERR_MEMORY;
     }
+    uint64_t *lane_key = work, *lane_suits = lane_key + width, *lane_cards = lane_key + 2 * width;
+    uint32_t *sent = (uint32_t *)(lane_key + 3 * ((size_t)width + 1));
+    int *lane_of = (int *)(sent + nbits * ((size_t)s->ncombos + 3) + 1);
+    int16_t *rows = (int16_t *)(lane_of + kept + 1), *class_rows = rows + nrows,
+            *best = class_rows + (size_t)nclasses * (size_t)width;
+    (void)best;
     { /* each kept runout's lane: its group's next free place */
         int next[HR_LANE_GROUPS];
         for (int g = 0; g < t.ngroups; g++) next[g] = g ? t.group_end[g - 1] : 0;
@@ -635,25 +654,6 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
             lane_of[i] = next[g]++;
         }
     }
-    /* each lane's key, suit masks and cards once. Combos of the same two ranks have the same
-     * multiset rank on a lane: it is looked up once per lane and pair of ranks (a class), and a
-     * combo's row takes it, or its flush where the lane and combo may make one. */
-    int class_of_ranks[13 * 13], nclasses = 0;
-    for (int i = 0; i < 13 * 13; i++) class_of_ranks[i] = -1;
-    for (int u = 0; u < s->ncombos; u++) {
-        int ranks = s->combo[u].c0 / 4 * 13 + s->combo[u].c1 / 4;
-        if (class_of_ranks[ranks] < 0) class_of_ranks[ranks] = nclasses++;
-    }
-    uint64_t *lane = malloc(sizeof(uint64_t) * 3 * ((size_t)width + 1) + sizeof(int16_t) * (size_t)nclasses * (size_t)width);
-    if (!lane) {
-        free(rows);
-        free(lane_of);
-        free(runouts);
-        free(multiplicity);
-        return HR_ERR_MEMORY;
-    }
-    uint64_t *lane_key = lane, *lane_suits = lane + width, *lane_cards = lane + 2 * width;
-    int16_t *class_rows = (int16_t *)(lane + 3 * (size_t)width);
     for (int l = 0; l < width; l++) { /* padding meets every combo */
         lane_key[l] = board_key;
         lane_suits[l] = board_suits;
@@ -676,7 +676,8 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
         int cls = class_of_ranks[c->c0 / 4 * 13 + c->c1 / 4];
         if (cls < done) continue;
         int16_t *class_row = class_rows + (size_t)cls * (size_t)width;
-        for (int l = 0; l < width; l++) class_row[l] = (int16_t)game_multiset_rank(s->rules->multiset, lane_key[l] + c->key);
+        for (int l = 0; l < width; l++)
+            class_row[l] = (int16_t)game_multiset_rank(s->rules->multiset, lane_key[l] + c->key);
         done++;
     }
     for (int u = 0; u < s->ncombos; u++) {
@@ -691,29 +692,11 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
             row[l] = (lane_cards[l] & c->mask) ? HR_LANE_SENTINEL : rank;
         }
     }
-    free(lane);
     t.rows = rows;
-    /* with bits: each combo's sentinel lanes; a pair's best row and where each holds it */
-    uint32_t *sent = NULL;
-    int16_t *best = NULL;
 #if HR_X86_DISPATCH
-    uint32_t *holds = NULL;
-    const int nblocks = width / HR_LANE_BLOCK;
-    if (bits) {
-        sent = malloc(sizeof(uint32_t) * ((size_t)nblocks * ((size_t)s->ncombos + 3) + 1));
-        best = malloc(sizeof(int16_t) * ((size_t)width + 1));
-        if (!sent || !best) {
-            free(sent);
-            free(best);
-            free(lane_of);
-            free(rows);
-            free(runouts);
-            free(multiplicity);
-            return HR_ERR_MEMORY;
-        }
-        holds = sent + (size_t)nblocks * (size_t)s->ncombos;
-        sentinel_bits(rows, s->ncombos, nblocks, sent);
-    }
+    const int nblocks = (int)nbits;
+    uint32_t *holds = sent + nbits * (size_t)s->ncombos;
+    if (bits) sentinel_bits(rows, s->ncombos, nblocks, sent);
 #endif
     /* every assignment of combos that share no card */
     const int32_t *start = s->start;
@@ -767,10 +750,7 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
         }
         for (int v = 1; v < (1 << s->n); v++) s->outcomes[v] += s->weights[i] * sums[v];
     }
-    free(sent);
-    free(best);
-    free(lane_of);
-    free(rows);
+    free(work);
     free(runouts);
     free(multiplicity);
     return 0;

@@ -575,6 +575,11 @@ HR_INLINE int lanes_suit(int nplayers, int k, const int32_t *combo_start) {
     return a * b * c <= 20000;
 }
 
+/* A distinct combo's pair of ranks, 0 .. 168: combos of one pair share every multiset rank. */
+HR_INLINE int rank_pair(const combo_t *c) {
+    return c->c0 / 4 * 13 + c->c1 / 4;
+}
+
 static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t first, uint64_t end,
                       uint64_t board_key, uint64_t board_suits, const uint8_t *group, int ngroup) {
     /* the lanes: runout cards by group of multiplicity */
@@ -624,7 +629,7 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
     int class_of_ranks[13 * 13], nclasses = 0;
     for (int i = 0; i < 13 * 13; i++) class_of_ranks[i] = -1;
     for (int u = 0; u < s->ncombos; u++) {
-        int ranks = s->combo[u].c0 / 4 * 13 + s->combo[u].c1 / 4;
+        int ranks = rank_pair(&s->combo[u]);
         if (class_of_ranks[ranks] < 0) class_of_ranks[ranks] = nclasses++;
     }
     /* one block: each lane's key, suit masks and cards; with bits, each combo's sentinel lanes
@@ -642,9 +647,7 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
     uint64_t *lane_key = work, *lane_suits = lane_key + width, *lane_cards = lane_key + 2 * width;
     uint32_t *sent = (uint32_t *)(lane_key + 3 * ((size_t)width + 1));
     int *lane_of = (int *)(sent + nbits * ((size_t)s->ncombos + 3) + 1);
-    int16_t *rows = (int16_t *)(lane_of + kept + 1), *class_rows = rows + nrows,
-            *best = class_rows + (size_t)nclasses * (size_t)width;
-    (void)best;
+    int16_t *rows = (int16_t *)(lane_of + kept + 1), *class_rows = rows + nrows;
     { /* each kept runout's lane: its group's next free place */
         int next[HR_LANE_GROUPS];
         for (int g = 0; g < t.ngroups; g++) next[g] = g ? t.group_end[g - 1] : 0;
@@ -673,7 +676,7 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
     }
     for (int u = 0, done = 0; u < s->ncombos; u++) { /* each class's multiset ranks, in order of first combo */
         const combo_t *c = &s->combo[u];
-        int cls = class_of_ranks[c->c0 / 4 * 13 + c->c1 / 4];
+        int cls = class_of_ranks[rank_pair(c)];
         if (cls < done) continue;
         int16_t *class_row = class_rows + (size_t)cls * (size_t)width;
         for (int l = 0; l < width; l++)
@@ -683,7 +686,7 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
     for (int u = 0; u < s->ncombos; u++) {
         const combo_t *c = &s->combo[u];
         int16_t *row = rows + (size_t)u * (size_t)width;
-        const int16_t *class_row = class_rows + (size_t)class_of_ranks[c->c0 / 4 * 13 + c->c1 / 4] * (size_t)width;
+        const int16_t *class_row = class_rows + (size_t)class_of_ranks[rank_pair(c)] * (size_t)width;
         for (int l = 0; l < width; l++) {
             uint64_t key = lane_key[l] + c->key;
             int16_t rank = class_row[l];
@@ -696,6 +699,7 @@ static int lanes_walk(spot_t *s, const uint8_t *deck, int ndeck, int k, uint64_t
 #if HR_X86_DISPATCH
     const int nblocks = (int)nbits;
     uint32_t *holds = sent + nbits * (size_t)s->ncombos;
+    int16_t *best = class_rows + (size_t)nclasses * (size_t)width;
     if (bits) sentinel_bits(rows, s->ncombos, nblocks, sent);
 #endif
     /* every assignment of combos that share no card */

@@ -555,11 +555,11 @@ static int build_joint(joint_t *j, const sampler_t *s) {
  * positions of the cards left, then a uniform pair of the m - 3 positions it leaves (its bits
  * spread onto them with pdep). Every ordered (triple, pair) is equally likely and each five
  * positions come from ten of them, so boards are uniform. The table: every triple of [0, m)
- * as a mask, then every pair of [0, m - 3); the plan becomes the random players' picks
+ * as a mask, then every pair of [0, m - 3) (*pairs); the plan becomes the random players' picks
  * (`picks` of them, from `first` cards on) and the two draws, one batch. NULL, and *plan
  * kept, when the batch's product is too large (the five picks stay) or memory runs out
  * (*error set). */
-static uint64_t *board_sets(int m, int picks, int first, shuffle_t *plan, int *error) {
+static uint64_t *board_sets(int m, int picks, int first, shuffle_t *plan, const uint64_t **pairs, int *error) {
     if (m < 5 || picks + 2 > HR_BATCH_MAX) return NULL;
     uint64_t ntriples = (uint64_t)m * (uint64_t)(m - 1) * (uint64_t)(m - 2) / 6;
     uint64_t npairs = (uint64_t)(m - 3) * (uint64_t)(m - 4) / 2, product = ntriples * npairs;
@@ -583,6 +583,7 @@ static uint64_t *board_sets(int m, int picks, int first, shuffle_t *plan, int *e
     one->bound[picks] = (uint32_t)ntriples;
     one->bound[picks + 1] = (uint32_t)npairs;
     one->floor = (0 - product) % product;
+    *pairs = sets + ntriples;
     return sets;
 }
 
@@ -621,8 +622,8 @@ typedef struct {
     int overlap;
     const shuffle_t *plan;
     const uint8_t *in_byte;
-    /* preflop, where pdep is fast: the board as a triple and a pair of positions among the
-     * cards left (board_sets); NULL otherwise */
+    /* preflop: the board as a triple and a pair of positions among the cards left (board_sets);
+     * NULL otherwise */
     const uint64_t *triples, *pairs;
     uint64_t positions; /* the positions of the cards left for the board */
 } dealer_t;
@@ -904,19 +905,16 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     shuffle_t plan = shuffle_plan(free_cards, need);
     uint8_t in_byte[256 * 8];
     int bmi2 = select_setup(in_byte);
+    const int board_left = free_cards - 2 * joint.nrandom; /* the cards a board is dealt from */
+    const uint64_t *pairs = NULL;
     uint64_t *sets = NULL;
     if (!fixed && left == 5 && !error) /* every build: the same draws, so the same cards */
-        sets = board_sets(free_cards - 2 * joint.nrandom, 2 * joint.nrandom, free_cards, &plan, &error);
+        sets = board_sets(board_left, 2 * joint.nrandom, free_cards, &plan, &pairs, &error);
     board_parts_t parts = {{0}, 0, 0, NULL, NULL};
     if (room && left) parts = board_parts(~out_of_deck & HR_DECK, left, room); /* left 0: no deck may be left */
     ranker_t ranker = {rules, combo_key, combo_suits, board_suits, left, nplayers};
-    dealer_t dealer = {&joint, &s, draw, shared, out_of_deck, board_key, overlap, &plan, in_byte, NULL, NULL, 0};
-    if (sets) {
-        int m = free_cards - 2 * joint.nrandom;
-        dealer.triples = sets;
-        dealer.pairs = sets + m * (m - 1) * (m - 2) / 6;
-        dealer.positions = (1ull << m) - 1;
-    }
+    dealer_t dealer = {&joint, &s, draw, shared, out_of_deck, board_key, overlap, &plan, in_byte, sets, pairs,
+                       sets ? (1ull << board_left) - 1 : 0};
     for (uint64_t chunk = first_chunk; chunk < end_chunk && !error; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         uint64_t deals = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;

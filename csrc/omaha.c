@@ -557,7 +557,7 @@ typedef struct {
     const uint16_t *high_table, *low_table;
     const uint32_t *board_row;
     int nhole, nplayers, hilo, count;
-    uint32_t slot[HR_OMAHA_BLOCK];
+    uint64_t key[HR_OMAHA_BLOCK];
     int suit[HR_OMAHA_BLOCK]; /* the suit with three board cards, or 4 */
     uint8_t boards[HR_OMAHA_BLOCK][5];
     const uint8_t *hand[HR_OMAHA_BLOCK][HR_MAX_PLAYERS]; /* each player's record */
@@ -603,9 +603,8 @@ HR_INLINE void omaha_block_board(omaha_block_t *b) {
     const uint8_t *board = b->boards[b->count];
     uint64_t key = HR_OMAHA_BOARD_BIAS;
     for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
-    b->slot[b->count] = multiset_slot(key);
+    b->key[b->count] = key;
     b->suit[b->count] = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
-    HR_PREFETCH(b->board_row + b->slot[b->count]);
 }
 
 HR_INLINE void omaha_block_of(omaha_block_t *b, const int npairs, const int hilo, const int two, uint64_t *counts,
@@ -613,7 +612,7 @@ HR_INLINE void omaha_block_of(omaha_block_t *b, const int npairs, const int hilo
     const int count = b->count, nplayers = two ? 2 : b->nplayers;
     uint32_t at[HR_OMAHA_BLOCK];
     for (int i = 0; i < count; i++) {
-        at[i] = b->board_row[b->slot[i]];
+        at[i] = b->board_row[multiset_slot(b->key[i])];
         for (int byte = 0; byte < 2 * HR_OMAHA_PAIRS; byte += 60) {
             HR_PREFETCH((const char *)(b->high_table + at[i]) + byte);
             if (hilo) HR_PREFETCH((const char *)(b->low_table + at[i]) + byte);

@@ -4,6 +4,7 @@ of a member hand, with histograms that count every runout."""
 from __future__ import annotations
 
 import functools
+import math
 
 import numpy as np
 import pytest
@@ -35,6 +36,57 @@ def test_every_flop_class_has_its_members_strength(flop_features):
             assert features.ehs2[index] == strength.ehs2[holding]
             assert (features.histogram[index] == np.rint(strength.histogram[holding] * 1081)).all()
 
+
+
+@pytest.mark.parametrize("cards", [3, 4, 5])
+def test_the_canonical_boards_are_one_board_of_each_suit_class(cards):
+    # so every class of hole cards and a board of the street has a member on a canonical board,
+    # and class_features reaches every turn and river class as it does every flop class
+    from handrank.isomorphism import Indexer
+
+    boards, weights = handrank.canonical_boards(cards)
+    indexes = Indexer([cards]).index(boards)
+    assert np.array_equal(np.sort(indexes), np.arange(Indexer([cards]).size()))
+    assert weights.sum() == math.comb(52, cards)
+
+
+def test_the_canonical_turns_and_every_holding_reach_every_turn_class():
+    from handrank.isomorphism import Indexer
+    from handrank.simulate import holdings
+
+    boards, _ = handrank.canonical_boards(4)
+    indexer, every = Indexer([2, 4]), holdings()
+    held = (np.uint64(1) << every.astype(np.uint64)).sum(axis=1)  # two distinct bits: a sum is their union
+    reached = np.zeros(indexer.size(), dtype=bool)
+    for first in range(0, len(boards), 1024):
+        block = boards[first:first + 1024]
+        on_board = (np.uint64(1) << block.astype(np.uint64)).sum(axis=1)
+        rows, holding = np.nonzero((on_board[:, None] & held[None, :]) == 0)
+        reached[indexer.index(np.concatenate([every[holding], block[rows]], axis=1), threads=2)] = True
+    assert reached.all()
+
+
+def test_turn_classes_have_their_members_strength(monkeypatch):
+    # the turn's features from a sample of its canonical boards: each class they reach holds
+    # hand_strength of a member, whichever member (suits renamed) is asked; the rest stay unset
+    import handrank.strength
+
+    boards, _ = handrank.canonical_boards(4)
+    sample = boards[np.random.default_rng(5).permutation(len(boards))[:24]]
+    monkeypatch.setattr(handrank.strength, "canonical_boards", lambda cards: (sample, np.ones(len(sample))))
+    features = class_features("turn", bins=6, threads=2)
+    assert features.ehs.shape == (13_960_050,) and features.histogram.shape == (13_960_050, 6)
+    written = np.flatnonzero(~np.isnan(features.ehs))
+    assert 0 < len(written) <= 24 * 1128 and np.isnan(features.ehs2).sum() == 13_960_050 - len(written)
+    assert (features.histogram[written].sum(axis=1, dtype=np.int64) == 46).all()  # every river card counted
+    for index in np.random.default_rng(6).choice(written, 200, replace=False):
+        hand = features.indexer.unindex(int(index))
+        for cards in (hand, [(c & ~3) | (3 - (c & 3)) for c in hand]):
+            strength = handrank.hand_strength(cards[2:], bins=6)
+            holding = handrank.holding_index(cards[:2])
+            assert features.ehs[index] == strength.ehs[holding]
+            assert features.ehs2[index] == strength.ehs2[holding]
+            assert (features.histogram[index] == np.rint(strength.histogram[holding] * 46)).all()
 
 def test_features_refuse_bad_arguments():
     for kwargs, kind, words in [({"street": "preflop"}, ValueError, "street must be one of"),

@@ -152,6 +152,27 @@ def test_many_boards():
     assert len(flops) == 1755 and weights.sum() == 22_100 and len(canonical_boards(4)[0]) == 16_432
 
 
+def test_canonical_flops_are_the_least_renaming_of_each_flop_in_order():
+    # by the definition, without the indexer: each flop's least suit renaming (cards sorted,
+    # compared as sequences), the distinct ones in order, each with the flops it stands for
+    least = {}
+    for flop in itertools.combinations(range(52), 3):
+        key = min(tuple(sorted((c & ~3) | perm[c & 3] for c in flop)) for perm in itertools.permutations(range(4)))
+        least[key] = least.get(key, 0) + 1
+    flops, weights = canonical_boards(3)
+    assert [tuple(row) for row in flops.tolist()] == sorted(least)
+    assert weights.tolist() == [least[key] for key in sorted(least)]
+
+
+@pytest.mark.parametrize(("n", "k"), [(52, 1), (52, 2), (9, 9), (36, 4), (52, 5)])
+def test_card_combinations_list_what_itertools_lists(n, k):
+    from handrank._rows import card_combinations
+
+    got = card_combinations(n, k)
+    assert got.dtype == np.uint8 and got.shape == (math.comb(n, k), k)
+    assert np.array_equal(got, np.array(list(itertools.combinations(range(n), k)), dtype=np.uint8).reshape(-1, k))
+
+
 @pytest.mark.parametrize(("call", "error", "words"), [
     (lambda: hand_strength("Kh 7d"), ValueError, "3, 4 or 5 cards, got 2"),
     (lambda: hand_strength("Kh 7d 7d"), ValueError, "duplicate card '7d'"),

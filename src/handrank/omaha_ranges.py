@@ -51,12 +51,9 @@ _PATTERN_HOLES = (4, 5)  # every hand of these counts is listed once (PLO6 has 2
 @functools.lru_cache(maxsize=2)
 def _all_hands(hole: int) -> npt.NDArray[np.uint8]:
     """Every hand of `hole` cards, (n, hole) uint8, cards decreasing within a row."""
-    import numpy as np
+    from ._rows import card_combinations
 
-    count = {4: 270_725, 5: 2_598_960}[hole]
-    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(51, -1, -1), hole)),
-                       dtype=np.uint8, count=count * hole)
-    hands = flat.reshape(count, hole)
+    hands = 51 - card_combinations(52, hole)  # itertools.combinations(range(51, -1, -1), hole)'s order
     hands.setflags(write=False)
     return hands
 

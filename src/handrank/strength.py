@@ -158,21 +158,18 @@ def _one_board(cards: bytes, bins: int) -> HandStrength:
 
 @functools.lru_cache(maxsize=4)
 def _canonical(cards: int) -> tuple[bytes, tuple[int, ...]]:
-    import itertools
-
+    """The canonical boards: of each suit class of boards, the member first in lexicographic
+    order (its cards increasing), listed in that order, and each class's size. Every board's
+    class from the isomorphism indexer, a class's first member where it first appears."""
     import numpy as np
 
-    combos = np.array(list(itertools.combinations(range(52), cards)), dtype=np.int64)
-    best = None
-    for perm in itertools.permutations(range(4)):
-        mapped = (combos & ~3) | np.array(perm)[combos & 3]
-        mapped.sort(axis=1)
-        key = sum(mapped[:, j] << (6 * (cards - 1 - j)) for j in range(cards))
-        best = key if best is None else np.minimum(best, key)
-    assert best is not None
-    keys, weights = np.unique(best, return_counts=True)
-    boards = np.stack([(keys >> (6 * (cards - 1 - j))) & 63 for j in range(cards)], axis=1).astype(np.uint8)
-    return boards.tobytes(), tuple(int(w) for w in weights)
+    from ._rows import card_combinations
+    from .isomorphism import Indexer
+
+    every = card_combinations(52, cards)  # lexicographic: a class's first row is its least member
+    _, first, sizes = np.unique(Indexer([cards]).index(every, threads=1), return_index=True, return_counts=True)
+    order = np.argsort(first)
+    return every[first[order]].tobytes(), tuple(int(w) for w in sizes[order])
 
 
 def canonical_boards(cards: int = 3) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64]]:

@@ -25,16 +25,21 @@ def test_every_flop_class_has_its_members_strength(flop_features):
     assert not np.isnan(features.ehs).any() and not np.isnan(features.ehs2).any()  # every class was reached
     assert (features.histogram.sum(axis=1, dtype=np.int64) == 1081).all()  # a count for every runout
     assert ((features.ehs2 <= features.ehs + 1e-12) & (features.ehs2 >= features.ehs ** 2 - 1e-12)).all()
-    rng = np.random.default_rng(4)
-    for index in rng.integers(0, features.indexer.size(), 300):
+    _assert_members_strength(features, np.random.default_rng(4).integers(0, features.indexer.size(), 300))
+
+
+def _assert_members_strength(features, indexes):
+    """Each class of ``indexes`` holds hand_strength of its canonical member and of a member
+    with the suits renamed: both give the class's numbers."""
+    bins = features.histogram.shape[1]
+    for index in indexes:
         hand = features.indexer.unindex(int(index))
-        # the canonical member, and a member with the suits renamed: both give the class's numbers
         for cards in (hand, [(c & ~3) | (3 - (c & 3)) for c in hand]):
-            strength = handrank.hand_strength(cards[2:], bins=8)
+            strength = handrank.hand_strength(cards[2:], bins=bins)
             holding = handrank.holding_index(cards[:2])
             assert features.ehs[index] == strength.ehs[holding]
             assert features.ehs2[index] == strength.ehs2[holding]
-            assert (features.histogram[index] == np.rint(strength.histogram[holding] * 1081)).all()
+            assert (features.histogram[index] == np.rint(strength.histogram[holding] * features.runouts)).all()
 
 
 
@@ -79,14 +84,8 @@ def test_turn_classes_have_their_members_strength(monkeypatch):
     written = np.flatnonzero(~np.isnan(features.ehs))
     assert 0 < len(written) <= 24 * 1128 and np.isnan(features.ehs2).sum() == 13_960_050 - len(written)
     assert (features.histogram[written].sum(axis=1, dtype=np.int64) == 46).all()  # every river card counted
-    for index in np.random.default_rng(6).choice(written, 200, replace=False):
-        hand = features.indexer.unindex(int(index))
-        for cards in (hand, [(c & ~3) | (3 - (c & 3)) for c in hand]):
-            strength = handrank.hand_strength(cards[2:], bins=6)
-            holding = handrank.holding_index(cards[:2])
-            assert features.ehs[index] == strength.ehs[holding]
-            assert features.ehs2[index] == strength.ehs2[holding]
-            assert (features.histogram[index] == np.rint(strength.histogram[holding] * 46)).all()
+    _assert_members_strength(features, np.random.default_rng(6).choice(written, 200, replace=False))
+
 
 def test_features_refuse_bad_arguments():
     for kwargs, kind, words in [({"street": "preflop"}, ValueError, "street must be one of"),

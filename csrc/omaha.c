@@ -549,10 +549,11 @@ HR_INLINE void omaha_shares(const int *high, const int *low, int nplayers, int h
 }
 
 /* Full boards and each one's hands (players' records, not card ids) counted a block at a time:
- * each board's multiset slot is found when it is added (its board_row entry fetched then, so
- * it has landed by the block's end); the block reads every board's rows in the pair tables
- * (fetched ahead so that their loads overlap), then each hand's pairs, then the listed flushes,
- * then each player's share into counts (won whole, shared, units) and squares. */
+ * each board's rank-key sum and flush suit are kept when it is added; the block finds every
+ * board's multiset slot and its rows in the pair tables in one loop (the rows fetched ahead so
+ * that their loads overlap: a slot found as its board was dealt stalled the deal on the offset
+ * table), then each hand's pairs, then the listed flushes, then each player's share into
+ * counts (won whole, shared, units) and squares. */
 typedef struct {
     const uint16_t *high_table, *low_table;
     const uint32_t *board_row;
@@ -598,7 +599,7 @@ HR_INLINE void omaha_block_dealt(omaha_block_t *b, int q, int r, const uint8_t *
     b->hand[b->count][q] = record;
 }
 
-/* The board b->boards[b->count] is in place: its slot and flush suit, its row fetched ahead. */
+/* The board b->boards[b->count] is in place: its rank-key sum and flush suit. */
 HR_INLINE void omaha_block_board(omaha_block_t *b) {
     const uint8_t *board = b->boards[b->count];
     uint64_t key = HR_OMAHA_BOARD_BIAS;

@@ -93,7 +93,6 @@ def card_matrix(cards: Any, row_offset: int = 0, lowest: int = 0) -> npt.NDArray
     return narrowed(array)
 
 
-
 def card_combinations(n: int, k: int) -> npt.NDArray[np.uint8]:
     """Every k (at least 1) of the ids 0 .. n - 1 (n at most 256), increasing within a row, rows in
     lexicographic order (as ``itertools.combinations(range(n), k)`` lists them): a (C(n, k), k)
@@ -108,6 +107,7 @@ def card_combinations(n: int, k: int) -> npt.NDArray[np.uint8]:
         rows = np.concatenate([np.repeat(rows, more, axis=0),
                                (np.repeat(last + 1, more) + step).astype(np.uint8)[:, None]], axis=1)
     return rows
+
 
 def raise_row_error(array: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
     values = [int(v) for v in array[row]]

@@ -713,7 +713,8 @@ static void omaha_block_count(omaha_block_t *b, uint64_t *counts, uint64_t *squa
 }
 
 /* Up to `limit` runouts of fixed hands in lexicographic order from `pick` (the board's first
- * nboard cards are `full`, the rest deck[pick[i]]), each counted; how many there were. */
+ * nboard cards are `full`, five bytes, the rest deck[pick[i]]), each counted; how many there
+ * were. */
 static uint64_t omaha_runouts_from(omaha_block_t *b, const omaha_fixed_t *fixed, const uint8_t *full, int nboard,
                                    const uint8_t *deck, int ndeck, int *pick, uint64_t limit, uint64_t *counts,
                                    uint64_t *squares) {
@@ -721,7 +722,7 @@ static uint64_t omaha_runouts_from(omaha_block_t *b, const omaha_fixed_t *fixed,
     uint64_t done = 0;
     while (done < limit) {
         uint8_t *dealt = b->boards[b->count];
-        memcpy(dealt, full, (size_t)nboard);
+        memcpy(dealt, full, 5); /* the known cards (a constant size: inline, not a call); the rest follow */
         for (int i = 0; i < left; i++) dealt[nboard + i] = deck[pick[i]];
         omaha_block_seat(b, fixed);
         omaha_block_board(b);
@@ -977,7 +978,7 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
     uint8_t deck[52];
     int ndeck = unseen_deck(used, deck), left = 5 - nboard;
     if (ndeck < left + nrandom * nhole) return HR_ERR_COUNT;
-    uint8_t table[HR_MAX_PLAYERS * 6], full[5];
+    uint8_t table[HR_MAX_PLAYERS * 6], full[5] = {0};
     for (int j = 0; j < nplayers * nhole; j++) table[j] = holes[j];
     for (int j = 0; j < nboard; j++) full[j] = board[j];
 
@@ -1008,7 +1009,7 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
         for (uint64_t d = 0; d < n; d++) {
             shuffle_front(&rng, &plan, shuffled);
             int at = block->count;
-            memcpy(block->boards[at], full, (size_t)nboard);
+            memcpy(block->boards[at], full, 5); /* the known cards (inline); the dealt ones follow */
             for (int j = 0; j < left; j++) block->boards[at][nboard + j] = shuffled[j];
             omaha_block_seat(block, &fixed);
             for (int r = 0; r < nrandom; r++) omaha_block_dealt(block, random_of[r], r, shuffled + left + r * nhole);
@@ -1083,7 +1084,7 @@ typedef struct {
 /* Every runout of an assignment (all players' cards in w->table, `used` their cards and the
  * known ones), weighted by `weight`. */
 static void omaha_runouts(omaha_walk_t *w, uint64_t used, double weight) {
-    uint8_t deck[52], full[5];
+    uint8_t deck[52], full[5] = {0};
     int ndeck = unseen_deck(used, deck), pick[5] = {0, 1, 2, 3, 4};
     for (int j = 0; j < w->nboard; j++) full[j] = w->board[j];
     uint64_t counts[3 * HR_MAX_PLAYERS] = {0};

@@ -42,7 +42,6 @@ def _assert_members_strength(features, indexes):
             assert (features.histogram[index] == np.rint(strength.histogram[holding] * features.runouts)).all()
 
 
-
 @pytest.mark.parametrize("cards", [3, 4, 5])
 def test_the_canonical_boards_are_one_board_of_each_suit_class(cards):
     # so every class of hole cards and a board of the street has a member on a canonical board,

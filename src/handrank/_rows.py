@@ -94,11 +94,13 @@ def card_matrix(cards: Any, row_offset: int = 0, lowest: int = 0) -> npt.NDArray
 
 
 def card_combinations(n: int, k: int) -> npt.NDArray[np.uint8]:
-    """Every k (at least 1) of the ids 0 .. n - 1 (n at most 256), increasing within a row, rows in
+    """Every k of the ids 0 .. n - 1 (n at most 256), increasing within a row, rows in
     lexicographic order (as ``itertools.combinations(range(n), k)`` lists them): a (C(n, k), k)
     uint8 array built a column at a time, without a Python object a combination."""
     import numpy as np
 
+    if k == 0:  # one empty combination
+        return np.zeros((1, 0), dtype=np.uint8)
     rows = np.arange(n, dtype=np.uint8)[:, None]
     for _ in range(k - 1):  # each row gains every id above its last, in order
         last = rows[:, -1].astype(np.int64)

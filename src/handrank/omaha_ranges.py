@@ -181,6 +181,8 @@ def _built_hands(named: dict[int, int], hole: int, qualifier: str, token: str) -
     hand is built once for each way it matches and kept once). Rows sorted by their cards."""
     import numpy as np
 
+    from ._rows import card_combinations
+
     wild = hole - sum(named.values())
     parts = [[[rank * 4 + suit for suit in suits] for suits in itertools.combinations(range(4), count)]
              for rank, count in sorted(named.items())]
@@ -194,8 +196,7 @@ def _built_hands(named: dict[int, int], hole: int, qualifier: str, token: str) -
         return np.zeros((0, hole), dtype=np.uint8)
     base = np.array(bases, dtype=np.uint8).reshape(len(bases), hole - wild)
     others = np.array([[c for c in range(52) if c not in row] for row in bases], dtype=np.uint8)  # (B, rest)
-    picks = np.array(list(itertools.combinations(range(rest), wild)), dtype=np.intp).reshape(math.comb(rest, wild),
-                                                                                          wild)
+    picks = card_combinations(rest, wild)
     hands = np.concatenate([np.repeat(base, len(picks), axis=0),
                             others[:, picks].reshape(len(bases) * len(picks), wild)], axis=1)
     hands = -np.sort(-hands.astype(np.int16), axis=1)  # cards decreasing within a row

@@ -743,12 +743,16 @@ static uint64_t omaha_runouts_from(omaha_block_t *b, const omaha_fixed_t *fixed,
 /* The rank-key sums and board_row slots of `count` boards, each slot's entry fetched ahead
  * (harmless for a bad row: it is read after the row's check). */
 HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *boards, int count, uint64_t *keys,
-                                 uint32_t *slot) {
+                                 uint64_t *seen, uint32_t *slot) {
     for (int i = 0; i < count; i++) {
         const uint8_t *board = boards + i * 5;
-        uint64_t key = HR_OMAHA_BOARD_BIAS;
-        for (int j = 0; j < 5; j++) key += hr_card_key[board[j]];
+        uint64_t key = HR_OMAHA_BOARD_BIAS, bits = 0;
+        for (int j = 0; j < 5; j++) {
+            key += hr_card_key[board[j]];
+            bits |= 1ull << (board[j] & 63);
+        }
         keys[i] = key;
+        seen[i] = bits;
         slot[i] = multiset_slot(key);
         HR_PREFETCH(board_row + slot[i]);
     }
@@ -783,6 +787,10 @@ HR_NOINLINE void omaha_high_pots_of(const int *high, int nplayers, int count, ui
     }
 }
 
+/* The cards of suit s (0..3) as a card mask's bits, and none for 4 (no suit). */
+static const uint64_t hr_omaha_suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
+                                               0x8888888888888ull, 0};
+
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
@@ -795,12 +803,13 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
     /* each board's slot, its board_row entry fetched ahead (a chain of two cold loads a row):
      * for the next block while this one's rows are ranked, so the loads have time to land */
     uint32_t slots[2][HR_OMAHA_BLOCK];
-    uint64_t keyss[2][HR_OMAHA_BLOCK];
-    omaha_board_slots(board_row, boards, nrows < HR_OMAHA_BLOCK ? (int)nrows : HR_OMAHA_BLOCK, keyss[0], slots[0]);
+    uint64_t keyss[2][HR_OMAHA_BLOCK], seens[2][HR_OMAHA_BLOCK];
+    omaha_board_slots(board_row, boards, nrows < HR_OMAHA_BLOCK ? (int)nrows : HR_OMAHA_BLOCK, keyss[0], seens[0],
+                      slots[0]);
     for (int64_t start = 0, turn = 0; start < nrows && bad_row < 0; start += HR_OMAHA_BLOCK, turn ^= 1) {
         int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK;
         const uint32_t *slot = slots[turn];
-        const uint64_t *keys = keyss[turn];
+        const uint64_t *keys = keyss[turn], *board_seen = seens[turn];
         /* First, every row's check, board row (fetched ahead) and the hands that may flush
          * (a suit with three board cards and two of the hand's), from each hand's key: the
          * sum of its cards' keys, whose suit counters and bad-id marks are what is needed.
@@ -811,29 +820,36 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
             const uint8_t *hole = holes + r * width, *board = boards + r * 5;
-            uint64_t key = keys[i], marks = key, seen = 0;
+            uint64_t key = keys[i], marks = key, seen = board_seen[i];
             /* the suit with three board cards, or 4 (whose counter in a hand's key reads 0) */
             int s = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2, listed = nflush;
             suit[i] = s;
-            if (check == 2)
-                for (int j = 0; j < 5; j++) seen |= 1ull << (board[j] & 63);
             /* any key's slot is inside board_row (multiset_slot), so a bad board's is read
              * harmlessly here; its row is never looked up */
             at[i] = board_row[slot[i]];
+            /* with check 2 each hand's cards as bits (its count of suit s one popcount; ids
+             * above 63 in `high`, 52..63 as bits past the deck), else its key (suit counters) */
+            const uint64_t suit_bits = hr_omaha_suit_bits[s];
+            unsigned high = 0;
             for (int q = 0; q < nplayers; q++) {
                 uint64_t hand = 0;
-                for (int j = 0; j < nhole; j++) {
-                    hand += hr_card_key[hole[q * nhole + j]];
-                    if (check == 2) seen |= 1ull << (hole[q * nhole + j] & 63);
+                if (check == 2) {
+                    for (int j = 0; j < nhole; j++) {
+                        hand |= 1ull << (hole[q * nhole + j] & 63);
+                        high |= hole[q * nhole + j];
+                    }
+                    seen |= hand;
+                } else {
+                    for (int j = 0; j < nhole; j++) hand += hr_card_key[hole[q * nhole + j]];
                 }
                 hand_at[i * nplayers + q] = at[i];
-                marks |= hand;
                 flush_row[nflush] = i;
                 flush_player[nflush] = q;
-                nflush += ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
+                nflush += check == 2 ? hr_popcount64(hand & suit_bits) >= 2
+                                     : ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
             }
-            int bad = check == 1 || (check == 2 && HR_UNLIKELY((marks & HR_INVALID_CHECK) ||
-                                                                 hr_popcount64(seen) != width + 5))
+            int bad = check == 1 || (check == 2 && HR_UNLIKELY((marks & HR_INVALID_CHECK) || high > 63 ||
+                                                                 (seen >> 52) || hr_popcount64(seen) != width + 5))
                           ? check_row(hole, width, board)
                           : 0;
             if (HR_UNLIKELY(bad)) { /* the rows before it are still ranked, as handrank.h promises */
@@ -852,7 +868,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         if (next < nrows && bad_row < 0)
             omaha_board_slots(board_row, boards + next * 5,
                               nrows - next < HR_OMAHA_BLOCK ? (int)(nrows - next) : HR_OMAHA_BLOCK, keyss[turn ^ 1],
-                              slots[turn ^ 1]);
+                              seens[turn ^ 1], slots[turn ^ 1]);
         /* then the pair lookups of every player: the block's hands lie one after another */
         omaha_best_of(high_table, hilo ? low_table : NULL, holes + start * width, nhole, hand_at, count * nplayers,
                       hand_high, hand_low, vector);
@@ -903,6 +919,14 @@ HR_INLINE int64_t showdown_rows_of(const uint16_t *high_table, const uint16_t *l
                                    const uint8_t *holes, int nhole, const uint8_t *boards, int64_t nrows, int nplayers,
                                    int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares, int *error,
                                    const int check, const int vector) {
+    if (nplayers == 2) switch (nhole) { /* heads-up: the players' loops unroll too */
+        case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, 2, hilo, ranks,
+                                           lows, shares, error, check, vector);
+        case 5: return omaha_showdown_rows(high_table, low_table, board_row, holes, 5, boards, nrows, 2, hilo, ranks,
+                                           lows, shares, error, check, vector);
+        default: return omaha_showdown_rows(high_table, low_table, board_row, holes, 6, boards, nrows, 2, hilo, ranks,
+                                            lows, shares, error, check, vector);
+        }
     switch (nhole) {
     case 4: return omaha_showdown_rows(high_table, low_table, board_row, holes, 4, boards, nrows, nplayers, hilo, ranks,
                                        lows, shares, error, check, vector);

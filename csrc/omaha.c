@@ -740,6 +740,22 @@ static uint64_t omaha_runouts_from(omaha_block_t *b, const omaha_fixed_t *fixed,
 
 /* The showdown rows with the hole count a constant: the pair loops unroll (a run-time count
  * cost a mispredicted loop exit a player). */
+/* Each byte's bit in a card mask: card c's for an id 0..51, bit 63 (past the deck, so that a
+ * row's check sees it) for any other byte. */
+#define HR_CB(c) ((c) < 52 ? 1ull << ((c) & 63) : 1ull << 63)
+#define HR_CB8(c) HR_CB(c), HR_CB(c + 1), HR_CB(c + 2), HR_CB(c + 3), HR_CB(c + 4), HR_CB(c + 5), HR_CB(c + 6), \
+                  HR_CB(c + 7)
+#define HR_CB64(c) HR_CB8(c), HR_CB8(c + 8), HR_CB8(c + 16), HR_CB8(c + 24), HR_CB8(c + 32), HR_CB8(c + 40), \
+                   HR_CB8(c + 48), HR_CB8(c + 56)
+static const uint64_t hr_omaha_card_bit[256] = {HR_CB64(0), HR_CB64(64), HR_CB64(128), HR_CB64(192)};
+#undef HR_CB64
+#undef HR_CB8
+#undef HR_CB
+
+/* The cards of suit s (0..3) as a card mask's bits, and none for 4 (no suit). */
+static const uint64_t hr_omaha_suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
+                                               0x8888888888888ull, 0};
+
 /* The rank-key sums and board_row slots of `count` boards, each slot's entry fetched ahead
  * (harmless for a bad row: it is read after the row's check). */
 HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *boards, int count, uint64_t *keys,
@@ -749,7 +765,7 @@ HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *board
         uint64_t key = HR_OMAHA_BOARD_BIAS, bits = 0;
         for (int j = 0; j < 5; j++) {
             key += hr_card_key[board[j]];
-            bits |= 1ull << (board[j] & 63);
+            bits |= hr_omaha_card_bit[board[j]];
         }
         keys[i] = key;
         seen[i] = bits;
@@ -787,10 +803,6 @@ HR_NOINLINE void omaha_high_pots_of(const int *high, int nplayers, int count, ui
     }
 }
 
-/* The cards of suit s (0..3) as a card mask's bits, and none for 4 (no suit). */
-static const uint64_t hr_omaha_suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
-                                               0x8888888888888ull, 0};
-
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
@@ -827,17 +839,13 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
             /* any key's slot is inside board_row (multiset_slot), so a bad board's is read
              * harmlessly here; its row is never looked up */
             at[i] = board_row[slot[i]];
-            /* with check 2 each hand's cards as bits (its count of suit s one popcount; ids
-             * above 63 in `high`, 52..63 as bits past the deck), else its key (suit counters) */
+            /* with check 2 each hand's cards as bits (its count of suit s one popcount; an id
+             * above 51 as a bit past the deck), else its key (suit counters) */
             const uint64_t suit_bits = hr_omaha_suit_bits[s];
-            unsigned high = 0;
             for (int q = 0; q < nplayers; q++) {
                 uint64_t hand = 0;
                 if (check == 2) {
-                    for (int j = 0; j < nhole; j++) {
-                        hand |= 1ull << (hole[q * nhole + j] & 63);
-                        high |= hole[q * nhole + j];
-                    }
+                    for (int j = 0; j < nhole; j++) hand |= hr_omaha_card_bit[hole[q * nhole + j]];
                     seen |= hand;
                 } else {
                     for (int j = 0; j < nhole; j++) hand += hr_card_key[hole[q * nhole + j]];
@@ -848,8 +856,8 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 nflush += check == 2 ? hr_popcount64(hand & suit_bits) >= 2
                                      : ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
             }
-            int bad = check == 1 || (check == 2 && HR_UNLIKELY((marks & HR_INVALID_CHECK) || high > 63 ||
-                                                                 (seen >> 52) || hr_popcount64(seen) != width + 5))
+            int bad = check == 1 || (check == 2 && HR_UNLIKELY((marks & HR_INVALID_CHECK) || (seen >> 52) ||
+                                                                 hr_popcount64(seen) != width + 5))
                           ? check_row(hole, width, board)
                           : 0;
             if (HR_UNLIKELY(bad)) { /* the rows before it are still ranked, as handrank.h promises */

@@ -351,6 +351,22 @@ HR_INLINE void omaha_best_of(const uint16_t *high_table, const uint16_t *low_tab
     omaha_best_pairs(high_table, low_table, cards, nhole, at, done, count, high, low);
 }
 
+/* Each byte's bit in a card mask: card c's for an id 0..51, bit 63 (past the deck, so that a
+ * row's check sees it) for any other byte. */
+#define HR_CB(c) ((c) < 52 ? 1ull << ((c) & 63) : 1ull << 63)
+#define HR_CB8(c) HR_CB(c), HR_CB(c + 1), HR_CB(c + 2), HR_CB(c + 3), HR_CB(c + 4), HR_CB(c + 5), HR_CB(c + 6), \
+                  HR_CB(c + 7)
+#define HR_CB64(c) HR_CB8(c), HR_CB8(c + 8), HR_CB8(c + 16), HR_CB8(c + 24), HR_CB8(c + 32), HR_CB8(c + 40), \
+                   HR_CB8(c + 48), HR_CB8(c + 56)
+static const uint64_t hr_omaha_card_bit[256] = {HR_CB64(0), HR_CB64(64), HR_CB64(128), HR_CB64(192)};
+#undef HR_CB64
+#undef HR_CB8
+#undef HR_CB
+
+/* The cards of suit s (0..3) as a card mask's bits, and none for 4 (no suit). */
+static const uint64_t hr_omaha_suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
+                                               0x8888888888888ull, 0};
+
 HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                    const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                    uint16_t *high, uint16_t *low, int *error, const int popcnt, const int vector) {
@@ -368,11 +384,11 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
             uint64_t board_key = HR_OMAHA_BOARD_BIAS, hole_key = 0, seen = 0;
             for (int j = 0; j < 5; j++) {
                 board_key += hr_card_key[board[j]];
-                seen |= 1ull << (board[j] & 63);
+                seen |= hr_omaha_card_bit[board[j]];
             }
             for (int j = 0; j < nhole; j++) {
                 hole_key += hr_card_key[hole[j]];
-                seen |= 1ull << (hole[j] & 63);
+                seen |= hr_omaha_card_bit[hole[j]];
             }
             int repeats = popcnt ? hr_popcount64(seen) != nhole + 5 : check_row(hole, nhole, board);
             if (HR_UNLIKELY(((board_key | hole_key) & HR_INVALID_CHECK) || repeats)) {
@@ -740,22 +756,6 @@ static uint64_t omaha_runouts_from(omaha_block_t *b, const omaha_fixed_t *fixed,
 
 /* The showdown rows with the hole count a constant: the pair loops unroll (a run-time count
  * cost a mispredicted loop exit a player). */
-/* Each byte's bit in a card mask: card c's for an id 0..51, bit 63 (past the deck, so that a
- * row's check sees it) for any other byte. */
-#define HR_CB(c) ((c) < 52 ? 1ull << ((c) & 63) : 1ull << 63)
-#define HR_CB8(c) HR_CB(c), HR_CB(c + 1), HR_CB(c + 2), HR_CB(c + 3), HR_CB(c + 4), HR_CB(c + 5), HR_CB(c + 6), \
-                  HR_CB(c + 7)
-#define HR_CB64(c) HR_CB8(c), HR_CB8(c + 8), HR_CB8(c + 16), HR_CB8(c + 24), HR_CB8(c + 32), HR_CB8(c + 40), \
-                   HR_CB8(c + 48), HR_CB8(c + 56)
-static const uint64_t hr_omaha_card_bit[256] = {HR_CB64(0), HR_CB64(64), HR_CB64(128), HR_CB64(192)};
-#undef HR_CB64
-#undef HR_CB8
-#undef HR_CB
-
-/* The cards of suit s (0..3) as a card mask's bits, and none for 4 (no suit). */
-static const uint64_t hr_omaha_suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
-                                               0x8888888888888ull, 0};
-
 /* The rank-key sums and board_row slots of `count` boards, each slot's entry fetched ahead
  * (harmless for a bad row: it is read after the row's check). */
 HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *boards, int count, uint64_t *keys,

@@ -215,15 +215,31 @@ HR_INLINE unsigned top_bits(unsigned x, int k) {
  * more. Without five ranks in a row among the suit's cards there is no straight flush, and
  * the best flush is the two highest hole cards with the three highest board cards of the
  * suit (each card of it at least the one it replaces); else every pair and triple. */
-HR_INLINE int omaha_flush(const uint8_t *hole, int nhole, const uint8_t *board, int s, int best) {
-    unsigned mine = 0, theirs = 0;
-    for (int j = 0; j < nhole; j++) mine |= (unsigned)((hole[j] & 3) == s) << (hole[j] >> 2);
-    for (int j = 0; j < 5; j++) theirs |= (unsigned)((board[j] & 3) == s) << (board[j] >> 2);
+HR_INLINE int omaha_flush_of(unsigned mine, unsigned theirs, const uint8_t *hole, int nhole, const uint8_t *board,
+                              int s, int best) {
     unsigned all = mine | theirs, low_ace = all << 1 | all >> 12; /* bit 0: the ace below the deuce */
     if (HR_UNLIKELY(low_ace & low_ace >> 1 & low_ace >> 2 & low_ace >> 3 & low_ace >> 4))
         return omaha_flush_all(hole, nhole, board, s, best);
     int rank = hr_flush_rank[top_bits(mine, 2) | top_bits(theirs, 3)];
     return rank < best ? rank : best;
+}
+
+/* omaha_flush_of with the suit's ranks (a 13-bit mask each) read from the cards. */
+HR_INLINE int omaha_flush(const uint8_t *hole, int nhole, const uint8_t *board, int s, int best) {
+    unsigned mine = 0, theirs = 0;
+    for (int j = 0; j < nhole; j++) mine |= (unsigned)((hole[j] & 3) == s) << (hole[j] >> 2);
+    for (int j = 0; j < 5; j++) theirs |= (unsigned)((board[j] & 3) == s) << (board[j] >> 2);
+    return omaha_flush_of(mine, theirs, hole, nhole, board, s, best);
+}
+
+/* The ranks of suit s (0..3) among the cards of a card mask, as a 13-bit mask: bit 4r + s of
+ * the mask to bit r, by halving the gaps between the kept bits. */
+HR_INLINE unsigned suit_ranks(uint64_t cards, int s) {
+    uint64_t x = (cards >> s) & 0x1111111111111ull;
+    x = (x | x >> 3) & 0x0303030303030303ull;
+    x = (x | x >> 6) & 0x000F000F000F000Full;
+    x = (x | x >> 12) & 0x000000FF000000FFull;
+    return (unsigned)((x | x >> 24) & 0x1FFF);
 }
 
 /* check_row out of line, for the rows' loop: nothing kept live for it there. */
@@ -829,6 +845,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
          * once; check_row names the fault of a row found bad. Hands that may flush are listed
          * and fixed after the block (a branch a player there was mispredicted on a third). */
         int flush_row[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], flush_player[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0;
+        uint64_t flush_cards[HR_OMAHA_BLOCK * HR_MAX_PLAYERS]; /* with check 2: the hand's cards as bits */
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
             const uint8_t *hole = holes + r * width, *board = boards + r * 5;
@@ -853,6 +870,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 hand_at[i * nplayers + q] = at[i];
                 flush_row[nflush] = i;
                 flush_player[nflush] = q;
+                flush_cards[nflush] = hand;
                 nflush += check == 2 ? hr_popcount64(hand & suit_bits) >= 2
                                      : ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
             }
@@ -881,9 +899,11 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         omaha_best_of(high_table, hilo ? low_table : NULL, holes + start * width, nhole, hand_at, count * nplayers,
                       hand_high, hand_low, vector);
         for (int f = 0; f < nflush; f++) {
-            int i = flush_row[f], q = flush_player[f];
-            hand_high[i * nplayers + q] = omaha_flush(holes + (start + i) * width + q * nhole, nhole,
-                                                      boards + (start + i) * 5, suit[i], hand_high[i * nplayers + q]);
+            int i = flush_row[f], q = flush_player[f], *high = &hand_high[i * nplayers + q];
+            const uint8_t *hole = holes + (start + i) * width + q * nhole, *board = boards + (start + i) * 5;
+            *high = check == 2 ? omaha_flush_of(suit_ranks(flush_cards[f], suit[i]), suit_ranks(board_seen[i], suit[i]),
+                                                hole, nhole, board, suit[i], *high)
+                               : omaha_flush(hole, nhole, board, suit[i], *high);
         }
         if (nplayers == 2 && !hilo) { /* heads-up high: a row's split from which rank is lower */
             static const uint16_t first[3] = {HR_SHARE_UNITS, 2 * HR_SHARE_UNITS, 0},

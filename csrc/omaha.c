@@ -391,21 +391,23 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
     /* the lookups read the high table, the low or both (the first asked into first[]) */
     const uint16_t *first_table = high ? high_table : low_table, *second_table = high && low ? low_table : NULL;
     int flushes[HR_OMAHA_BLOCK], flush_suit[HR_OMAHA_BLOCK];
+    uint64_t flush_hole[HR_OMAHA_BLOCK], flush_board[HR_OMAHA_BLOCK]; /* the row's cards as bits */
     int64_t bad = -1;
     for (int64_t start = 0; start < nrows && bad < 0; start += HR_OMAHA_BLOCK) {
         int count = nrows - start < HR_OMAHA_BLOCK ? (int)(nrows - start) : HR_OMAHA_BLOCK, nflushes = 0;
         /* first every row's keys, checks and table row (fetched ahead), then the lookups */
         for (int r = 0; r < count; r++) {
             const uint8_t *hole = holes + (start + r) * nhole, *board = boards + (start + r) * 5;
-            uint64_t board_key = HR_OMAHA_BOARD_BIAS, hole_key = 0, seen = 0;
+            uint64_t board_key = HR_OMAHA_BOARD_BIAS, hole_key = 0, board_bits = 0, hole_bits = 0;
             for (int j = 0; j < 5; j++) {
                 board_key += hr_card_key[board[j]];
-                seen |= hr_omaha_card_bit[board[j]];
+                board_bits |= hr_omaha_card_bit[board[j]];
             }
             for (int j = 0; j < nhole; j++) {
                 hole_key += hr_card_key[hole[j]];
-                seen |= hr_omaha_card_bit[hole[j]];
+                hole_bits |= hr_omaha_card_bit[hole[j]];
             }
+            uint64_t seen = board_bits | hole_bits;
             int repeats = popcnt ? hr_popcount64(seen) != nhole + 5 : check_row(hole, nhole, board);
             if (HR_UNLIKELY(((board_key | hole_key) & HR_INVALID_CHECK) || repeats)) {
                 *error = row_error(hole, nhole, board);
@@ -425,6 +427,8 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
             int s = hr_ctz64((board_key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2;
             flush_suit[nflushes] = s;
             flushes[nflushes] = r;
+            flush_hole[nflushes] = hole_bits;
+            flush_board[nflushes] = board_bits;
             nflushes += ((hole_key >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
         }
         if (high || low) {
@@ -437,7 +441,9 @@ HR_INLINE int64_t omaha_table_rows(const uint16_t *high_table, const uint16_t *l
         if (high)
             for (int k = 0; k < nflushes; k++) {
                 int64_t i = start + flushes[k];
-                high[i] = (uint16_t)omaha_flush(holes + i * nhole, nhole, boards + i * 5, flush_suit[k], high[i]);
+                int s = flush_suit[k];
+                high[i] = (uint16_t)omaha_flush_of(suit_ranks(flush_hole[k], s), suit_ranks(flush_board[k], s),
+                                                   holes + i * nhole, nhole, boards + i * 5, s, high[i]);
             }
     }
     return bad;

@@ -212,16 +212,22 @@ HR_INLINE unsigned top_bits(unsigned x, int k) {
 }
 
 /* As omaha_flush_all, for hole cards with two or more of suit s and a board with three or
- * more. Without five ranks in a row among the suit's cards there is no straight flush, and
- * the best flush is the two highest hole cards with the three highest board cards of the
- * suit (each card of it at least the one it replaces); else every pair and triple. */
-HR_INLINE int omaha_flush_of(unsigned mine, unsigned theirs, const uint8_t *hole, int nhole, const uint8_t *board,
-                              int s, int best) {
+ * more, from the suit's ranks among each (13-bit masks). Without five ranks in a row among
+ * the suit's cards there is no straight flush, and the best flush is the two highest hole
+ * cards with the three highest board cards of the suit (each card of it at least the one it
+ * replaces); else -1 (every pair and triple must be tried). */
+HR_INLINE int omaha_flush_top(unsigned mine, unsigned theirs, int best) {
     unsigned all = mine | theirs, low_ace = all << 1 | all >> 12; /* bit 0: the ace below the deuce */
-    if (HR_UNLIKELY(low_ace & low_ace >> 1 & low_ace >> 2 & low_ace >> 3 & low_ace >> 4))
-        return omaha_flush_all(hole, nhole, board, s, best);
+    if (HR_UNLIKELY(low_ace & low_ace >> 1 & low_ace >> 2 & low_ace >> 3 & low_ace >> 4)) return -1;
     int rank = hr_flush_rank[top_bits(mine, 2) | top_bits(theirs, 3)];
     return rank < best ? rank : best;
+}
+
+/* omaha_flush_top, or every pair and triple (omaha_flush_all) where it answers -1. */
+HR_INLINE int omaha_flush_of(unsigned mine, unsigned theirs, const uint8_t *hole, int nhole, const uint8_t *board,
+                              int s, int best) {
+    int rank = omaha_flush_top(mine, theirs, best);
+    return HR_LIKELY(rank >= 0) ? rank : omaha_flush_all(hole, nhole, board, s, best);
 }
 
 /* omaha_flush_of with the suit's ranks (a 13-bit mask each) read from the cards. */
@@ -676,10 +682,18 @@ HR_INLINE void omaha_block_of(omaha_block_t *b, const int npairs, const int hilo
         }
     }
     for (int f = 0; f < nflush; f++) {
-        int i = flush_row[f], q = flush_player[f], n = 0;
-        uint8_t ids[6];
-        for (uint64_t m = b->cards[i][q]; m; m &= m - 1) ids[n++] = (uint8_t)hr_ctz64(m);
-        high[i][q] = omaha_flush(ids, b->nhole, b->boards[i], b->suit[i], high[i][q]);
+        int i = flush_row[f], q = flush_player[f], s = b->suit[i];
+        const uint8_t *board = b->boards[i];
+        unsigned theirs = 0;
+        for (int j = 0; j < 5; j++) theirs |= (unsigned)((board[j] & 3) == s) << (board[j] >> 2);
+        int rank = omaha_flush_top(suit_ranks(b->cards[i][q], s), theirs, high[i][q]);
+        if (HR_UNLIKELY(rank < 0)) { /* a straight flush may be there: every pair, from the cards' ids */
+            uint8_t ids[6];
+            int n = 0;
+            for (uint64_t m = b->cards[i][q]; m; m &= m - 1) ids[n++] = (uint8_t)hr_ctz64(m);
+            rank = omaha_flush_all(ids, b->nhole, board, s, high[i][q]);
+        }
+        high[i][q] = rank;
     }
     if (!hilo && nplayers <= 4) { /* the best high takes the pot: count each set of winners, then its shares */
         uint32_t outcomes[16] = {0};

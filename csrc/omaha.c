@@ -864,7 +864,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
          * With check 2 (a popcount instruction) a row's cards are one bit each, counted at
          * once; check_row names the fault of a row found bad. Hands that may flush are listed
          * and fixed after the block (a branch a player there was mispredicted on a third). */
-        int flush_row[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], flush_player[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0;
+        int flush_hand[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0; /* 16 i + q: the row and player */
         uint64_t flush_cards[HR_OMAHA_BLOCK * HR_MAX_PLAYERS]; /* with check 2: the hand's cards as bits */
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
@@ -888,8 +888,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                     for (int j = 0; j < nhole; j++) hand += hr_card_key[hole[q * nhole + j]];
                 }
                 hand_at[i * nplayers + q] = at[i];
-                flush_row[nflush] = i;
-                flush_player[nflush] = q;
+                flush_hand[nflush] = i << 4 | q;
                 flush_cards[nflush] = hand;
                 nflush += check == 2 ? hr_popcount64(hand & suit_bits) >= 2
                                      : ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
@@ -919,7 +918,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         omaha_best_of(high_table, hilo ? low_table : NULL, holes + start * width, nhole, hand_at, count * nplayers,
                       hand_high, hand_low, vector);
         for (int f = 0; f < nflush; f++) {
-            int i = flush_row[f], q = flush_player[f], *high = &hand_high[i * nplayers + q];
+            int i = flush_hand[f] >> 4, q = flush_hand[f] & 15, *high = &hand_high[i * nplayers + q];
             const uint8_t *hole = holes + (start + i) * width + q * nhole, *board = boards + (start + i) * 5;
             *high = check == 2 ? omaha_flush_of(suit_ranks(flush_cards[f], suit[i]), suit_ranks(board_seen[i], suit[i]),
                                                 hole, nhole, board, suit[i], *high)

@@ -12,7 +12,7 @@ import pytest
 
 import handrank
 from handrank import omaha
-from handrank.omaha_ranges import parse_omaha_range
+from handrank.omaha_ranges import omaha_range_arrays, parse_omaha_range
 
 
 def ranks_of(hand):
@@ -156,27 +156,47 @@ def test_range_errors_name_the_player():
         omaha.equity(["AsAhKdKc", "2c3c4c5c6c"])
 
 
-def test_plo6_patterns_are_built_from_their_ranks():
-    """PLO6 has 20 million hands: a pattern's hands are built from its named ranks (at least
-    that many of each), not picked from a list of every hand. Built and listed agree on PLO5;
-    PLO6 counts match the combinatorics, and equity takes them."""
+def test_plo5_and_plo6_patterns_are_built_from_their_ranks():
+    """PLO5 and PLO6 have 2.6 and 20 million hands: a pattern's hands are built from its named
+    ranks (at least that many of each), each hand once, not picked from a list of every hand.
+    Built agrees with PLO4's listed hands and with a plain filter of every PLO5 hand; PLO6
+    counts match the combinatorics, and equity takes them."""
+    import numpy as np
+
+    from handrank._rows import card_combinations, card_masks
     from handrank.omaha_ranges import _built_hands, _token_hands
 
+    def named_of(pattern: str) -> dict[int, int]:
+        return {"23456789TJQKA".index(c): pattern.count(c) for c in set(pattern) - {"x"}}
+
+    for pattern, qualifier in (("AAxx", ""), ("AKQx", "ds"), ("KKQQ", ""), ("Axxx", "r"), ("T9xx", "ss"), ("xxxx", "")):
+        rows, listed = _built_hands(named_of(pattern), 4, qualifier, pattern), _token_hands(pattern + qualifier, 4)
+        assert (np.sort(card_masks(rows)) == np.sort(card_masks(listed))).all(), pattern + qualifier
+    every = 51 - card_combinations(52, 5)  # every PLO5 hand, cards decreasing
+    ranks, suits = every >> 2, every & 3
+    per_suit = np.stack([np.count_nonzero(suits == suit, axis=1) for suit in range(4)], axis=1)
+    suited = np.count_nonzero(per_suit >= 2, axis=1)
     for pattern, qualifier in (("AAxxx", ""), ("AKQxx", ""), ("KKQQx", ""), ("AAxxx", "ds"), ("AKxxx", "ss"),
-                               ("T98xx", ""), ("AAAAx", ""), ("2222Q", "")):
-        named = {"23456789TJQKA".index(c): pattern.count(c) for c in set(pattern) - {"x"}}
-        built = {tuple(row) for row in _built_hands(named, 5, qualifier, pattern).tolist()}
-        listed = {tuple(row) for row in _token_hands(pattern + qualifier, 5).tolist()}
-        assert built == listed, pattern + qualifier
-    aces = parse_omaha_range("AAxxxx", 6)
-    assert len(aces) == sum(math.comb(4, a) * math.comb(48, 6 - a) for a in range(2, 5))
+                               ("T98xx", ""), ("AAAAx", ""), ("2222Q", ""), ("Kxxxx", "ds")):
+        keep = {"": np.ones(len(every), dtype=bool), "ds": suited >= 2, "ss": suited == 1}[qualifier].copy()
+        for rank, count in named_of(pattern).items():
+            keep &= np.count_nonzero(ranks == rank, axis=1) >= count
+        rows = _built_hands(named_of(pattern), 5, qualifier, pattern)
+        assert rows.shape == (np.count_nonzero(keep), 5), pattern + qualifier  # each hand built once
+        assert (np.sort(card_masks(rows)) == np.sort(card_masks(every[keep]))).all(), pattern + qualifier
+        assert (np.diff(rows.astype(int), axis=1) < 0).all()
+        assert (_token_hands(pattern + qualifier, 5) == rows).all()
+    aces = omaha_range_arrays("AAxxxx", 6)[0]
+    assert len(aces) == len(np.unique(card_masks(aces))) == sum(math.comb(4, a) * math.comb(48, 6 - a)
+                                                                for a in range(2, 5))
     assert len(parse_omaha_range("AAKKxx", 6)) == sum(math.comb(4, a) * math.comb(4, k) * math.comb(44, 6 - a - k)
                                                       for a in range(2, 5) for k in range(2, 5) if a + k <= 6)
-    double = parse_omaha_range("AKQxxxds", 6)
-    for hand in double:
-        ranks, suits = [c >> 2 for c in hand], [c & 3 for c in hand]
-        assert {12, 11, 10} <= set(ranks) and sum(suits.count(s) >= 2 for s in range(4)) >= 2
-        assert list(hand) == sorted(hand, reverse=True) and len(set(hand)) == 6
+    double = omaha_range_arrays("AKQxxxds", 6)[0]
+    for rank in (12, 11, 10):
+        assert ((double >> 2) == rank).any(axis=1).all()
+    per_suit = np.stack([np.count_nonzero((double & 3) == suit, axis=1) for suit in range(4)], axis=1)
+    assert (np.count_nonzero(per_suit >= 2, axis=1) >= 2).all()
+    assert (np.diff(double.astype(int), axis=1) < 0).all()  # decreasing, so no card twice
     for board in ("Js Th 9s 2c 3d", "Js Th 9s 2c"):
         ranges = ["AAKKQQ", "JdJcTs8s7h6h"]
         result = omaha.equity(ranges, board, hole=6)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from ._omaha_tables import pair_tables
+from ._rows import card_masks
 from .cards import format_cards, parse, shown_text
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ class OmahaRanges:
 
     combos: bytes
     start: tuple[int, ...]
-    weights: tuple[float, ...]
+    weights: bytes  # float64, one a hand: a tuple of millions of floats cost 0.1 s a call
     nhole: int
     board: bytes
     dead: bytes
@@ -85,9 +86,8 @@ def range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tup
     except ValueError as error:
         raise ValueError(f"players[{index}]: {shown_text(spec)} is neither {nhole} hole cards nor an Omaha range "
                          f"({error})") from None
-    known = np.zeros(256, dtype=bool)
-    known[list(where)] = True
-    live = ~functools.reduce(np.logical_or, (known[cards[:, j]] for j in range(nhole)))
+    known = np.uint64(sum(1 << card for card in where))  # the board's and dead cards
+    live = (card_masks(cards) & known) == 0
     if not live.any():
         raise ValueError(f"players[{index}]: no hand of {shown_text(spec)} is left once the known cards are out")
     kept = weights[live]
@@ -106,7 +106,7 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
     n = len(spot.start) - 1
     deals = ffi.new("uint64_t *")
     if spot.trials == 0:
-        start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
+        start, weights = ffi.new("int32_t[]", spot.start), ffi.from_buffer("double[]", spot.weights)
         sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
         check_status(lib.hr_omaha_equity_ranges(*pair_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
                                                 len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
@@ -126,7 +126,7 @@ def ranges_plan(spot: OmahaRanges) -> Any:
     from ._equity_input import check_status
 
     n = len(spot.start) - 1
-    start, weights = ffi.new("int32_t[]", spot.start), ffi.new("double[]", spot.weights)
+    start, weights = ffi.new("int32_t[]", spot.start), ffi.from_buffer("double[]", spot.weights)
     size = lib.hr_omaha_ranges_plan_bytes(start, weights, spot.nhole, n)
     plan = ffi.new("uint8_t[]", max(1, size))
     check_status(lib.hr_omaha_ranges_plan(spot.combos, start, weights, spot.nhole, n, spot.board, len(spot.board),
@@ -161,11 +161,8 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
             labels.append(format_cards(hand))
         start.append(start[-1] + (len(parts[-1]) if index in ranges or hand is not None else 0))
     combos = np.concatenate(parts).tobytes() if parts else b""
-    weight_list = tuple(np.concatenate(weights).tolist()) if weights else ()
-    masks = np.zeros(start[-1], dtype=np.uint64)
-    flat = np.frombuffer(combos, dtype=np.uint8).reshape(-1, nhole)
-    for j in range(nhole):
-        masks |= np.left_shift(np.uint64(1), flat[:, j].astype(np.uint64))
+    weight_list = np.concatenate(weights).astype(np.float64).tobytes() if weights else b""
+    masks = card_masks(np.frombuffer(combos, dtype=np.uint8).reshape(-1, nhole))
     check_feasible(lib.hr_omaha_ranges_feasible(ffi.from_buffer("uint64_t[]", masks), ffi.new("int32_t[]", start), n,
                                                 FEASIBLE_BUDGET))
     sizes = [b - a for a, b in zip(start, start[1:])]

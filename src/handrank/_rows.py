@@ -111,6 +111,18 @@ def card_combinations(n: int, k: int) -> npt.NDArray[np.uint8]:
     return rows
 
 
+def card_masks(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    """Each row's cards (ids 0..51, checked) as a 52-bit mask, bit c for card c: one lookup a
+    column in a table of bits, not a shift of a widened copy."""
+    import numpy as np
+
+    bits = np.left_shift(np.uint64(1), np.arange(64, dtype=np.uint64))
+    masks = np.zeros(len(cards), dtype=np.uint64)
+    for j in range(cards.shape[1]):
+        masks |= bits.take(cards[:, j])
+    return masks
+
+
 def raise_row_error(array: npt.NDArray[Any], row: int, row_offset: int = 0) -> None:
     values = [int(v) for v in array[row]]
     where = row + row_offset

@@ -21,8 +21,9 @@ deep; a hand named twice keeps the later weight). An item is:
 Where this differs from ProPokerTools' generic syntax: there ``x`` is a suit variable and
 ``*`` the wildcard rank, and ``:`` intersects ranges; here ``x`` (and ``*``) is the wildcard,
 as PLO players write it, and ``:`` gives a weight, as in Hold'em ranges. ProPokerTools ranks
-hands its own way, so its ``15%`` holds other hands. PLO6 patterns name at least two cards
-(``AAxxxx``, ``AKQxxx``: up to 4,000,000 hands built; ``xxxxxx`` alone is ``random``).
+hands its own way, so its ``15%`` holds other hands. PLO5 and PLO6 patterns are built from
+their named ranks, up to 4,000,000 hands: PLO6 patterns name at least two cards (``AAxxxx``,
+``AKQxxx``; ``xxxxxx`` alone is ``random``).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ __all__ = ["parse_omaha_range", "omaha_range_arrays"]
 _RANKS = "23456789TJQKA"
 _QUALIFIER = re.compile(r"^(.*?)(\$?ds|\$?ss|\$?r)$", re.IGNORECASE)
 _PATTERN = re.compile(r"^[2-9TJQKAtjqkaxX*]+$")
-_PATTERN_HOLES = (4, 5)  # every hand of these counts is listed once (PLO6 has 20 million: built)
+_PATTERN_HOLES = (4,)  # PLO4's 270,725 hands are listed once (percentages need them); PLO5/6 patterns are built
 
 
 @functools.lru_cache(maxsize=2)
@@ -160,7 +161,7 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
     if qualifier == "r" and hole > 4:
         raise ValueError(f"range item {shown(token)}: {hole} cards cannot be rainbow (four suits)")
     named = {_RANKS.index(char): body.upper().count(char) for char in set(body.upper()) - {"X", "*"}}
-    if hole not in _PATTERN_HOLES:  # PLO6: 20 million hands are not listed; the pattern's are built
+    if hole not in _PATTERN_HOLES:  # PLO5/6: 2.6 and 20 million hands are not listed; the pattern's are built
         return _built_hands(named, hole, qualifier, token)
     hands = _all_hands(hole)
     keep = _suit_qualified(hole)[qualifier].copy() if qualifier else np.ones(len(hands), dtype=bool)
@@ -171,45 +172,47 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
     return hands[keep]
 
 
-_MOST_BUILT = 4_000_000  # candidate hands a PLO6 pattern may build (about 100 MB of work arrays)
+_MOST_BUILT = 4_000_000  # hands a PLO6 pattern may build (about 100 MB of work arrays)
 
 
 def _built_hands(named: dict[int, int], hole: int, qualifier: str, token: str) -> npt.NDArray[np.uint8]:
-    """The hands of a rank pattern built from its ranks, not picked from every hand: each way
-    to take the named count of each named rank's suits, with every choice of the wildcards
-    from the rest of the deck (which may hold more of a named rank: at-least semantics, so a
-    hand is built once for each way it matches and kept once). Rows sorted by their cards."""
+    """The hands of a rank pattern built from its ranks, not picked from every hand: for each
+    exact count of each named rank (at least the pattern's: at-least semantics), each way to
+    take that many of its suits, with every choice of the other cards from the ranks not
+    named. Each hand is built once. Cards decreasing within a row."""
     import numpy as np
 
     from ._rows import card_combinations
 
-    wild = hole - sum(named.values())
-    parts = [[[rank * 4 + suit for suit in suits] for suits in itertools.combinations(range(4), count)]
-             for rank, count in sorted(named.items())]
-    bases = [list(itertools.chain.from_iterable(choice)) for choice in itertools.product(*parts)]
-    rest = 52 - (hole - wild)
-    built = len(bases) * math.comb(rest, wild)
-    if built > _MOST_BUILT:
-        raise ValueError(f"range item {shown(token)}: the pattern matches about {built:,} PLO{hole} hands or more "
+    ranks = sorted(named)
+    others = np.array([card for card in range(52) if card >> 2 not in named], dtype=np.uint8)
+    exact = [counts for counts in itertools.product(*(range(named[rank], 5) for rank in ranks))
+             if sum(counts) <= hole]
+    total = sum(math.prod(math.comb(4, k) for k in counts) * math.comb(len(others), hole - sum(counts))
+                for counts in exact)
+    if total > _MOST_BUILT:
+        raise ValueError(f"range item {shown(token)}: the pattern matches {total:,} PLO{hole} hands "
                          f"(at most {_MOST_BUILT:,}): name more ranks")
-    if not bases:  # more of a rank than the deck holds
+    if not exact:  # more of a rank than the deck holds
         return np.zeros((0, hole), dtype=np.uint8)
-    base = np.array(bases, dtype=np.uint8).reshape(len(bases), hole - wild)
-    others = np.array([[c for c in range(52) if c not in row] for row in bases], dtype=np.uint8)  # (B, rest)
-    picks = card_combinations(rest, wild)
-    hands = np.concatenate([np.repeat(base, len(picks), axis=0),
-                            others[:, picks].reshape(len(bases) * len(picks), wild)], axis=1)
-    hands = -np.sort(-hands.astype(np.int16), axis=1)  # cards decreasing within a row
+    parts = []
+    for counts in exact:
+        suits = [[[rank * 4 + suit for suit in chosen] for chosen in itertools.combinations(range(4), k)]
+                 for rank, k in zip(ranks, counts)]
+        chosen = [list(itertools.chain.from_iterable(choice)) for choice in itertools.product(*suits)]
+        bases = np.array(chosen, dtype=np.uint8).reshape(len(chosen), sum(counts))
+        picks = others[card_combinations(len(others), hole - sum(counts))]
+        parts.append(np.concatenate([np.repeat(bases, len(picks), axis=0), np.tile(picks, (len(bases), 1))],
+                                    axis=1))
+    hands = np.concatenate(parts)
+    hands.sort(axis=1)
+    hands = np.ascontiguousarray(hands[:, ::-1])  # cards decreasing within a row
     if qualifier:
-        counts = np.stack([np.count_nonzero(hands % 4 == suit, axis=1) for suit in range(4)], axis=1)
-        suited = np.count_nonzero(counts >= 2, axis=1)
-        keep = suited >= 2 if qualifier == "ds" else suited == 1 if qualifier == "ss" else counts.max(axis=1) == 1
+        per_suit = np.stack([np.count_nonzero(hands % 4 == suit, axis=1) for suit in range(4)], axis=1)
+        suited = np.count_nonzero(per_suit >= 2, axis=1)
+        keep = suited >= 2 if qualifier == "ds" else suited == 1 if qualifier == "ss" else per_suit.max(axis=1) == 1
         hands = hands[keep]
-    keys = np.zeros(len(hands), dtype=np.uint64)
-    for j in range(hole):
-        keys |= np.left_shift(np.uint64(1), hands[:, j].astype(np.uint64))
-    _, first = np.unique(keys, return_index=True)
-    return np.ascontiguousarray(hands[np.sort(first)], dtype=np.uint8)
+    return hands
 
 
 def parse_omaha_range(text: str, hole: int = 4) -> dict[tuple[int, ...], float]:
@@ -237,6 +240,8 @@ def omaha_range_arrays(text: str, hole: int = 4) -> tuple[npt.NDArray[np.uint8],
     a mask over every hand of the game."""
     import numpy as np
 
+    from ._rows import card_masks
+
     if not isinstance(text, str):
         raise TypeError(f"an Omaha range is a string such as 'AAxxds, KKQQ', got {type(text).__name__}")
     if hole not in (4, 5, 6):
@@ -252,9 +257,7 @@ def omaha_range_arrays(text: str, hole: int = 4) -> tuple[npt.NDArray[np.uint8],
     if len(parts) == 1:  # one item: no hand twice
         return hands, weights[0]
     every_weight = np.concatenate(weights)
-    keys = np.zeros(len(hands), dtype=np.uint64)  # a hand's cards as bits: equal keys, the same hand
-    for j in range(hole):
-        keys |= np.left_shift(np.uint64(1), hands[:, j].astype(np.uint64))
+    keys = card_masks(hands)  # a hand's cards as bits: equal keys, the same hand
     _, first = np.unique(keys, return_index=True)  # where each hand is first named ...
     _, last_reversed = np.unique(keys[::-1], return_index=True)  # ... and last (the same key order)
     order = np.argsort(first, kind="stable")

@@ -643,6 +643,15 @@ HR_INLINE void omaha_block_dealt(omaha_block_t *b, int q, int r, const uint8_t *
     b->hand[b->count][q] = record;
 }
 
+/* omaha_block_dealt for a hand whose cards as a mask the caller has (the record's own mask is
+ * not made). */
+HR_INLINE void omaha_block_dealt_as(omaha_block_t *b, int q, int r, const uint8_t *cards, uint64_t mask) {
+    uint8_t *record = b->dealt[b->count][r];
+    (void)omaha_record_of(record, cards, b->nhole);
+    b->cards[b->count][q] = mask;
+    b->hand[b->count][q] = record;
+}
+
 /* The board b->boards[b->count] is in place: its rank-key sum and flush suit. */
 HR_INLINE void omaha_block_board(omaha_block_t *b) {
     const uint8_t *board = b->boards[b->count];
@@ -1424,9 +1433,10 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
             for (int j = 0; j < left; j++) full[nboard + j] = (uint8_t)take_nth(&cards_left, picks[j], in_byte, bmi2);
             for (int r = 0; r < nrandom; r++) {
                 uint8_t cards[6];
+                uint64_t before = cards_left.set; /* the cards taken from it: the hand's mask */
                 for (int j = 0; j < nhole; j++)
                     cards[j] = (uint8_t)take_nth(&cards_left, picks[left + r * nhole + j], in_byte, bmi2);
-                omaha_block_dealt(out, h.random_of[r], r, cards);
+                omaha_block_dealt_as(out, h.random_of[r], r, cards, before ^ cards_left.set);
             }
             omaha_block_board(out);
             if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);

@@ -799,8 +799,6 @@ static uint64_t omaha_runouts_from(omaha_block_t *b, const omaha_fixed_t *fixed,
     return done;
 }
 
-/* The showdown rows with the hole count a constant: the pair loops unroll (a run-time count
- * cost a mispredicted loop exit a player). */
 /* The rank-key sums and board_row slots of `count` boards, each slot's entry fetched ahead
  * (harmless for a bad row: it is read after the row's check). */
 HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *boards, int count, uint64_t *keys,
@@ -848,6 +846,9 @@ HR_NOINLINE void omaha_high_pots_of(const int *high, int nplayers, int count, ui
     }
 }
 
+/* The showdown rows (the hole count a constant where the caller makes it one: the pair loops
+ * unroll; a run-time count cost a mispredicted loop exit a player): each hand's best high and
+ * low, each row's shares. */
 HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                                       const uint8_t *holes, const int nhole, const uint8_t *boards, int64_t nrows,
                                       int nplayers, int hilo, uint16_t *ranks, uint16_t *lows, uint16_t *shares,
@@ -868,17 +869,19 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         const uint32_t *slot = slots[turn];
         const uint64_t *keys = keyss[turn], *board_seen = seens[turn];
         /* First, every row's check, board row (fetched ahead) and the hands that may flush
-         * (a suit with three board cards and two of the hand's), from each hand's key: the
-         * sum of its cards' keys, whose suit counters and bad-id marks are what is needed.
-         * With check 2 (a popcount instruction) a row's cards are one bit each, counted at
-         * once; check_row names the fault of a row found bad. Hands that may flush are listed
-         * and fixed after the block (a branch a player there was mispredicted on a third). */
+         * (a suit with three board cards and two of the hand's). With check 2 (a popcount
+         * instruction) each hand's cards are bits from a table: a bad id sets a bit past the
+         * deck, the row's bits are counted at once, and a hand's count of the suit is one
+         * popcount; the board's key still marks its bad ids. With check 1, check_row checks
+         * every row and a hand's key (the sum of its cards' keys) holds its suit counters.
+         * check_row names the fault of a row found bad. Hands that may flush are listed and
+         * fixed after the block (a branch a player there was mispredicted on a third). */
         int flush_hand[HR_OMAHA_BLOCK * HR_MAX_PLAYERS], nflush = 0; /* 16 i + q: the row and player */
         uint64_t flush_cards[HR_OMAHA_BLOCK * HR_MAX_PLAYERS]; /* with check 2: the hand's cards as bits */
         for (int i = 0; i < count; i++) {
             int64_t r = start + i;
             const uint8_t *hole = holes + r * width, *board = boards + r * 5;
-            uint64_t key = keys[i], marks = key, seen = board_seen[i];
+            uint64_t key = keys[i], seen = board_seen[i];
             /* the suit with three board cards, or 4 (whose counter in a hand's key reads 0) */
             int s = hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT | 0x10000) >> 2, listed = nflush;
             suit[i] = s;
@@ -902,7 +905,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 nflush += check == 2 ? hr_popcount64(hand & suit_bits) >= 2
                                      : ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
             }
-            int bad = check == 1 || (check == 2 && HR_UNLIKELY((marks & HR_INVALID_CHECK) || (seen >> 52) ||
+            int bad = check == 1 || (check == 2 && HR_UNLIKELY((key & HR_INVALID_CHECK) || (seen >> 52) ||
                                                                  hr_popcount64(seen) != width + 5))
                           ? check_row(hole, width, board)
                           : 0;

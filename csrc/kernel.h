@@ -96,6 +96,16 @@ HR_INLINE int flush_suit(uint64_t key) {
     return hr_ctz64((key & HR_FLUSH_CHECK) >> HR_SUIT_SHIFT) >> 2;
 }
 
+/* A table of 256 entries, F(0) .. F(255), one a byte's value (a card id or a bad one). */
+#define HR_X4(F, c) F(c), F((c) + 1), F((c) + 2), F((c) + 3)
+#define HR_X16(F, c) HR_X4(F, c), HR_X4(F, (c) + 4), HR_X4(F, (c) + 8), HR_X4(F, (c) + 12)
+#define HR_X64(F, c) HR_X16(F, c), HR_X16(F, (c) + 16), HR_X16(F, (c) + 32), HR_X16(F, (c) + 48)
+#define HR_X256(F) HR_X64(F, 0), HR_X64(F, 64), HR_X64(F, 128), HR_X64(F, 192)
+
+/* A byte's card bit among the 52 (a constant expression, for HR_X256 tables): none for an id
+ * above 51, so that a row's count of distinct bits falls short of its cards. */
+#define HR_CARD_BIT(c) ((c) < 52 ? 1ull << ((c) & 63) : 0ull)
+
 /* One card as a bit in a 64-bit word of four 16-bit rank masks, one a suit (the macro is a
  * constant expression, for tables). */
 #define HR_SUIT_RANK_BIT(card) (1ull << (16 * ((card) & 3) + ((card) >> 2)))

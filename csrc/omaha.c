@@ -373,17 +373,9 @@ HR_INLINE void omaha_best_of(const uint16_t *high_table, const uint16_t *low_tab
     omaha_best_pairs(high_table, low_table, cards, nhole, at, done, count, high, low);
 }
 
-/* Each byte's bit in a card mask: card c's for an id 0..51, bit 63 (past the deck, so that a
- * row's check sees it) for any other byte. */
-#define HR_CB(c) ((c) < 52 ? 1ull << ((c) & 63) : 1ull << 63)
-#define HR_CB8(c) HR_CB(c), HR_CB(c + 1), HR_CB(c + 2), HR_CB(c + 3), HR_CB(c + 4), HR_CB(c + 5), HR_CB(c + 6), \
-                  HR_CB(c + 7)
-#define HR_CB64(c) HR_CB8(c), HR_CB8(c + 8), HR_CB8(c + 16), HR_CB8(c + 24), HR_CB8(c + 32), HR_CB8(c + 40), \
-                   HR_CB8(c + 48), HR_CB8(c + 56)
-static const uint64_t hr_omaha_card_bit[256] = {HR_CB64(0), HR_CB64(64), HR_CB64(128), HR_CB64(192)};
-#undef HR_CB64
-#undef HR_CB8
-#undef HR_CB
+/* Each byte's bit in a card mask (HR_CARD_BIT: none for a bad id, so that a row's count of
+ * bits falls short and its check sees it). */
+static const uint64_t hr_omaha_card_bit[256] = {HR_X256(HR_CARD_BIT)};
 
 /* The cards of suit s (0..3) as a card mask's bits, and none for 4 (no suit). */
 static const uint64_t hr_omaha_suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
@@ -870,9 +862,9 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
         const uint64_t *keys = keyss[turn], *board_seen = seens[turn];
         /* First, every row's check, board row (fetched ahead) and the hands that may flush
          * (a suit with three board cards and two of the hand's). With check 2 (a popcount
-         * instruction) each hand's cards are bits from a table: a bad id sets a bit past the
-         * deck, the row's bits are counted at once, and a hand's count of the suit is one
-         * popcount; the board's key still marks its bad ids. With check 1, check_row checks
+         * instruction) each hand's cards are bits from a table: a bad id has none and a card
+         * twice one, so the row's bits, counted at once, fall short; a hand's count of the suit
+         * is one popcount; the board's key marks its bad ids too. With check 1, check_row checks
          * every row and a hand's key (the sum of its cards' keys) holds its suit counters.
          * check_row names the fault of a row found bad. Hands that may flush are listed and
          * fixed after the block (a branch a player there was mispredicted on a third). */
@@ -889,7 +881,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
              * harmlessly here; its row is never looked up */
             at[i] = board_row[slot[i]];
             /* with check 2 each hand's cards as bits (its count of suit s one popcount; an id
-             * above 51 as a bit past the deck), else its key (suit counters) */
+             * above 51 has none), else its key (suit counters) */
             const uint64_t suit_bits = hr_omaha_suit_bits[s];
             for (int q = 0; q < nplayers; q++) {
                 uint64_t hand = 0;
@@ -905,7 +897,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                 nflush += check == 2 ? hr_popcount64(hand & suit_bits) >= 2
                                      : ((hand >> (HR_SUIT_SHIFT + 4 * s)) & 15) >= 2;
             }
-            int bad = check == 1 || (check == 2 && HR_UNLIKELY((key & HR_INVALID_CHECK) || (seen >> 52) ||
+            int bad = check == 1 || (check == 2 && HR_UNLIKELY((key & HR_INVALID_CHECK) ||
                                                                  hr_popcount64(seen) != width + 5))
                           ? check_row(hole, width, board)
                           : 0;

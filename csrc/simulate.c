@@ -301,15 +301,8 @@ HR_AVX2 static void winners_two_avx2(const uint16_t *ranks, uint16_t *shares, in
 }
 #endif
 
-/* A table of 256 entries, F(0) .. F(255), one a byte's value (a card id or a bad one). */
-#define HR_X4(F, c) F(c), F((c) + 1), F((c) + 2), F((c) + 3)
-#define HR_X16(F, c) HR_X4(F, c), HR_X4(F, (c) + 4), HR_X4(F, (c) + 8), HR_X4(F, (c) + 12)
-#define HR_X64(F, c) HR_X16(F, c), HR_X16(F, (c) + 16), HR_X16(F, (c) + 32), HR_X16(F, (c) + 48)
-#define HR_X256(F) HR_X64(F, 0), HR_X64(F, 64), HR_X64(F, 128), HR_X64(F, 192)
-
 /* Each card's bit among the 52 (the repeat test), and its bit in four 16-bit rank masks, one
  * a suit (suit_rank_bit: the flush ranks). Ids above 51 have none. */
-#define HR_CARD_BIT(c) ((c) < 52 ? 1ull << ((c) & 63) : 0ull)
 #define HR_SUIT_BIT(c) ((c) < 52 ? HR_SUIT_RANK_BIT((c) & 63) : 0ull)
 static const uint64_t hr_card_bit[256] = {HR_X256(HR_CARD_BIT)};
 static const uint64_t hr_suit_bit[256] = {HR_X256(HR_SUIT_BIT)};

@@ -73,16 +73,21 @@ def _rank_counts(hole: int) -> npt.NDArray[np.uint64]:
     return counts
 
 
-@functools.lru_cache(maxsize=2)
-def _suit_qualified(hole: int) -> dict[str, npt.NDArray[np.bool_]]:
-    """Which of every hand of `hole` cards (as _all_hands lists them) is double-suited (ds),
-    single-suited (ss) and rainbow (r): worked out once a hole count."""
+def _suit_kinds(hands: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.bool_]]:
+    """Which hands (rows of card ids) are double-suited (ds: two suits with two cards or more),
+    single-suited (ss: exactly one) and rainbow (r: no two cards of a suit)."""
     import numpy as np
 
-    hands = _all_hands(hole)
-    counts = np.stack([np.count_nonzero(hands % 4 == suit, axis=1) for suit in range(4)], axis=1)
-    suited = np.count_nonzero(counts >= 2, axis=1)
-    qualified = {"ds": suited >= 2, "ss": suited == 1, "r": counts.max(axis=1) == 1}
+    per_suit = np.stack([np.count_nonzero(hands % 4 == suit, axis=1) for suit in range(4)], axis=1)
+    suited = np.count_nonzero(per_suit >= 2, axis=1)
+    return {"ds": suited >= 2, "ss": suited == 1, "r": per_suit.max(axis=1) == 1}
+
+
+@functools.lru_cache(maxsize=2)
+def _suit_qualified(hole: int) -> dict[str, npt.NDArray[np.bool_]]:
+    """_suit_kinds of every hand of `hole` cards (as _all_hands lists them): worked out once a
+    hole count."""
+    qualified = _suit_kinds(_all_hands(hole))
     for mask in qualified.values():
         mask.setflags(write=False)
     return qualified
@@ -90,9 +95,9 @@ def _suit_qualified(hole: int) -> dict[str, npt.NDArray[np.bool_]]:
 
 def _qualifies(cards: list[int], qualifier: str) -> bool:
     """Whether one hand is double-suited, single-suited or rainbow."""
-    counts = [sum(1 for card in cards if card % 4 == suit) for suit in range(4)]
-    suited = sum(1 for count in counts if count >= 2)
-    return suited >= 2 if qualifier == "ds" else suited == 1 if qualifier == "ss" else max(counts) == 1
+    import numpy as np
+
+    return bool(_suit_kinds(np.array([cards], dtype=np.uint8))[qualifier][0])
 
 
 _PERCENT = re.compile(r"^(?:top)?(\d+(?:\.\d*)?)%(?:-(\d+(?:\.\d*)?)%)?$", re.IGNORECASE)
@@ -172,7 +177,7 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
     return hands[keep]
 
 
-_MOST_BUILT = 4_000_000  # hands a PLO6 pattern may build (about 100 MB of work arrays)
+_MOST_BUILT = 4_000_000  # hands a PLO5 or PLO6 pattern may build (about 100 MB of work arrays)
 
 
 def _built_hands(named: dict[int, int], hole: int, qualifier: str, token: str) -> npt.NDArray[np.uint8]:
@@ -207,12 +212,7 @@ def _built_hands(named: dict[int, int], hole: int, qualifier: str, token: str) -
     hands = np.concatenate(parts)
     hands.sort(axis=1)
     hands = np.ascontiguousarray(hands[:, ::-1])  # cards decreasing within a row
-    if qualifier:
-        per_suit = np.stack([np.count_nonzero(hands % 4 == suit, axis=1) for suit in range(4)], axis=1)
-        suited = np.count_nonzero(per_suit >= 2, axis=1)
-        keep = suited >= 2 if qualifier == "ds" else suited == 1 if qualifier == "ss" else per_suit.max(axis=1) == 1
-        hands = hands[keep]
-    return hands
+    return hands[_suit_kinds(hands)[qualifier]] if qualifier else hands
 
 
 def parse_omaha_range(text: str, hole: int = 4) -> dict[tuple[int, ...], float]:

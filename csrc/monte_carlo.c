@@ -652,12 +652,18 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
         for (int j = 0; j <= need; j++) product *= bound[j];
         joined_floor = (0 - product) % product;
     }
+    /* Joined: every deal's draws first, the same draws in the same order, so that the deals'
+     * chains of multiplies, then of selects and lookups, overlap instead of following each
+     * other through one long chain a deal. */
+    uint32_t early[HR_MC_BATCH][HR_BATCH_MAX + 1];
+    if (joined)
+        for (int b = 0; b < batch; b++) batch_draw(rng, bound, need + 1, joined_floor, early[b]);
     for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
         uint64_t out = d->out_of_deck;
         uint32_t drawn[2 * HR_MAX_PLAYERS + 6], *picks = drawn + 1; /* drawn[0]: a joined draw's column */
         if (joined) {
-            batch_draw(rng, bound, need + 1, joined_floor, drawn);
-            int e = joint->draw.combo[drawn[0]];
+            picks = early[b] + 1;
+            int e = joint->draw.combo[early[b][0]];
             const int *listed = joint->combo + (size_t)e * nplayers;
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
             out = joint->used[e];

@@ -108,25 +108,23 @@ HR_INLINE int permute_card(const uint8_t *perm, int card) {
 extern const uint8_t hr_suit_perms[24][4];
 
 /* Whether the runout (sorted card ids) is the smallest of its orbit; *stabilizer counts the
- * permutations that map it onto itself. */
+ * permutations that map it onto itself. Two sorted lists of as many cards differ first where
+ * the smaller holds the lowest card of their masks' difference, so each image is one mask: a
+ * suit's cards (every fourth bit) shifted onto its image suit, and the runout is not the
+ * smallest when the lowest differing card is the image's. */
 HR_INLINE int smallest_of_orbit(const uint8_t *runout, int k, const uint8_t *group, int ngroup, int *stabilizer) {
+    const uint64_t column = 0x1111111111111ull; /* the cards of suit 0 */
+    uint64_t mask = 0;
+    for (int i = 0; i < k; i++) mask |= 1ull << runout[i];
+    const uint64_t part0 = mask & column, part1 = mask >> 1 & column, part2 = mask >> 2 & column,
+                   part3 = mask >> 3 & column;
     *stabilizer = 1;
     for (int g = 1; g < ngroup; g++) {
         const uint8_t *perm = hr_suit_perms[group[g]];
-        uint8_t image[5];
-        for (int i = 0; i < k; i++) {
-            uint8_t c = (uint8_t)permute_card(perm, runout[i]);
-            int j = i;
-            while (j > 0 && image[j - 1] > c) {
-                image[j] = image[j - 1];
-                j--;
-            }
-            image[j] = c;
-        }
-        int cmp = 0;
-        for (int i = 0; i < k && !cmp; i++) cmp = image[i] < runout[i] ? -1 : image[i] > runout[i];
-        if (cmp < 0) return 0;
-        *stabilizer += cmp == 0;
+        uint64_t image = part0 << perm[0] | part1 << perm[1] | part2 << perm[2] | part3 << perm[3];
+        uint64_t differ = image ^ mask;
+        if (differ & (~differ + 1) & image) return 0;
+        *stabilizer += differ == 0;
     }
     return 1;
 }

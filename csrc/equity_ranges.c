@@ -58,6 +58,7 @@ HR_INLINE scan_t scan(const columns_t *col, int count, uint64_t used, int best) 
     const __m128i used2 = _mm_set1_epi64x((long long)used), zero = _mm_setzero_si128();
     const __m128d best2 = _mm_set1_pd((double)best);
     __m128d below = _mm_setzero_pd(), equal = _mm_setzero_pd(), above = _mm_setzero_pd();
+    __m128i fit = _mm_setzero_si128(); /* less one a lane for each combo that fits */
     for (; i + 2 <= count; i += 2) {
         __m128i clash = _mm_and_si128(_mm_loadu_si128((const __m128i *)(col->mask + i)), used2);
         __m128i free32 = _mm_cmpeq_epi32(clash, zero);
@@ -67,9 +68,11 @@ HR_INLINE scan_t scan(const columns_t *col, int count, uint64_t used, int best) 
         below = _mm_add_pd(below, _mm_and_pd(_mm_cmplt_pd(r, best2), w));
         equal = _mm_add_pd(equal, _mm_and_pd(_mm_cmpeq_pd(r, best2), w));
         above = _mm_add_pd(above, _mm_and_pd(_mm_cmpgt_pd(r, best2), w));
-        int fits = _mm_movemask_pd(_mm_castsi128_pd(free64));
-        out.fit += (uint64_t)((fits & 1) + (fits >> 1));
+        fit = _mm_sub_epi64(fit, free64);
     }
+    uint64_t fits[2];
+    _mm_storeu_si128((__m128i *)fits, fit);
+    out.fit = fits[0] + fits[1];
     double lanes[2];
     _mm_storeu_pd(lanes, below);
     out.below = lanes[0] + lanes[1];
@@ -881,16 +884,18 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
     hr_unrank(first, ndeck, k, pick);
     for (uint64_t number = first; number < end; number++) {
         uint8_t runout[5];
-        uint64_t mask = 0, key = board_key, suits = board_suits;
-        for (int i = 0; i < k; i++) {
-            runout[i] = deck[pick[i]];
-            mask |= card_bit(runout[i]);
-            key += hr_card_key[runout[i]];
-            suits |= suit_rank_bit(runout[i]);
-        }
+        for (int i = 0; i < k; i++) runout[i] = deck[pick[i]];
         int stabilizer = 1;
-        if (ngroup == 1 || smallest_of_orbit(runout, k, group, ngroup, &stabilizer))
+        if (ngroup == 1 || smallest_of_orbit(runout, k, group, ngroup, &stabilizer)) {
+            /* its cards' mask and keys: only for the runouts counted (a 24th of them preflop) */
+            uint64_t mask = 0, key = board_key, suits = board_suits;
+            for (int i = 0; i < k; i++) {
+                mask |= card_bit(runout[i]);
+                key += hr_card_key[runout[i]];
+                suits |= suit_rank_bit(runout[i]);
+            }
             runout_showdowns(&s, mask, key, suits, (double)(ngroup / stabilizer));
+        }
         /* next combination */
         int i = k - 1;
         while (i >= 0 && pick[i] == ndeck - k + i) i--;

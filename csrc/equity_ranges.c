@@ -880,9 +880,24 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
         free(block);
         return error;
     }
-    int pick[5]; /* runout `first`: positions pick[0] < ... < pick[k-1] of the deck */
+    int pick[5] = {0}; /* runout `first`: positions pick[0] < ... < pick[k-1] of the deck */
     hr_unrank(first, ndeck, k, pick);
+    /* A runout whose lowest card some permutation of the group maps onto a lower card (its
+     * suit onto a lower suit) has that card in its image and not in itself, so an image below
+     * it: every runout from that first card on is skipped, as smallest_of_orbit would. */
+    uint64_t lowered = 0;
+    for (int g = 1; g < ngroup && k; g++)
+        for (int suit = 1; suit < 4; suit++)
+            if (hr_suit_perms[group[g]][suit] < suit) lowered |= 0x1111111111111ull << suit;
     for (uint64_t number = first; number < end; number++) {
+        if (lowered && (lowered >> deck[pick[0]] & 1)) { /* on to the next first card (k > 0 here) */
+            number = runouts - hr_choose(ndeck - pick[0] - 1, k);
+            if (number >= end) break;
+            pick[0]++;
+            for (int j = 1; j < k; j++) pick[j] = pick[j - 1] + 1;
+            number--; /* the loop's step takes it back */
+            continue;
+        }
         uint8_t runout[5];
         for (int i = 0; i < k; i++) runout[i] = deck[pick[i]];
         int stabilizer = 1;

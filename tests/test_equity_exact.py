@@ -82,15 +82,20 @@ def brute_force_ranges(ranges, board, dead):
     return out, deals
 
 
-def engine_ranges(ranges, board, dead, *, symmetry=True):
-    n = len(ranges)
+def range_args(ranges):
+    """The ranges as hr_equity_ranges takes them: combos, starts, weights, players."""
     combos, start, weights = bytearray(), [0], []
     for r in ranges:
         for combo, weight in r.items():
             combos += bytes(combo)
             weights.append(weight)
         start.append(len(weights))
-    args = (bytes(combos), ffi.new("int32_t[]", start), ffi.new("double[]", weights), n)
+    return bytes(combos), ffi.new("int32_t[]", start), ffi.new("double[]", weights), len(ranges)
+
+
+def engine_ranges(ranges, board, dead, *, symmetry=True):
+    n = len(ranges)
+    args = range_args(ranges)
     group = ffi.new("uint8_t[24]")
     ngroup = lib.hr_equity_symmetry(*args, bytes(board), len(board), bytes(dead), len(dead), group) if symmetry else 1
     out, deals = ffi.new("double[]", 1 << n), ffi.new("uint64_t *")
@@ -153,14 +158,7 @@ def test_symmetric_preflop_runouts_in_any_slices_add_up():
     ranges = [parse_range("AA,KK"), parse_range("QQ, 0.5(JJ)"), parse_range("AKs")]
     whole, whole_deals, ngroup = engine_ranges(ranges, [], [])
     assert ngroup == 24
-    n = len(ranges)
-    combos, start, weights = bytearray(), [0], []
-    for r in ranges:
-        for combo, weight in r.items():
-            combos += bytes(combo)
-            weights.append(weight)
-        start.append(len(weights))
-    args = (bytes(combos), ffi.new("int32_t[]", start), ffi.new("double[]", weights), n)
+    n, args = len(ranges), range_args(ranges)
     group = ffi.new("uint8_t[24]")
     assert lib.hr_equity_symmetry(*args, b"", 0, b"", 0, group) == 24
     # first cards 2c, 2d, 2h, 2s start at 0, 249,900, 480,200, 692,076: cuts inside and at them

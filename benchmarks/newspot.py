@@ -30,6 +30,7 @@ SPOTS = [
     (["TT+,AQs+", "KQs,JTs,99"], "Kd 9s 4c 8h", 0.17),
     (["AsKs", "QhJh", "9c9d", "7s6s", "8h8d", "AcQc"], "Ts 9h 2s", 0.08),
     (["AA,KK", "QQ,JJ", "AKs"], "Js Ts 4h", 0.91),
+    (["AA,KK", "QQ,JJ", "AKs,AQs"], "", 332.0),  # preflop, exact: issue 20 asks 2x OMPEval here too
 ]
 SUITS = "cdhs"
 
@@ -84,7 +85,7 @@ def main() -> None:
             start = time.perf_counter()
             handrank.equity(*spot, threads=1)
             warm.append(time.perf_counter() - start)
-        name = " vs ".join(players) + f" on {board}"
+        name = " vs ".join(players) + (f" on {board}" if board else " preflop, exact")
         lines.append(f"| {name} | {statistics.median(firsts) * 1e3:.3f} ms | {statistics.median(warm) * 1e3:.3f} ms | "
                      f"{omp:.3f} ms |")
     write_report(lines, "newspot.md")

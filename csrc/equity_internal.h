@@ -113,7 +113,7 @@ extern const uint8_t hr_suit_perms[24][4];
  * suit's cards (every fourth bit) shifted onto its image suit, and the runout is not the
  * smallest when the lowest differing card is the image's. */
 HR_INLINE int smallest_of_orbit(const uint8_t *runout, int k, const uint8_t *group, int ngroup, int *stabilizer) {
-    const uint64_t column = 0x1111111111111ull; /* the cards of suit 0 */
+    const uint64_t column = HR_SUIT0_CARDS;
     uint64_t mask = 0;
     for (int i = 0; i < k; i++) mask |= 1ull << runout[i];
     const uint64_t part0 = mask & column, part1 = mask >> 1 & column, part2 = mask >> 2 & column,

@@ -888,7 +888,7 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
     uint64_t lowered = 0;
     for (int g = 1; g < ngroup && k; g++)
         for (int suit = 1; suit < 4; suit++)
-            if (hr_suit_perms[group[g]][suit] < suit) lowered |= 0x1111111111111ull << suit;
+            if (hr_suit_perms[group[g]][suit] < suit) lowered |= HR_SUIT0_CARDS << suit;
     for (uint64_t number = first; number < end; number++) {
         if (lowered && (lowered >> deck[pick[0]] & 1)) { /* on to the next first card (k > 0 here) */
             number = runouts - hr_choose(ndeck - pick[0] - 1, k);

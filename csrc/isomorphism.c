@@ -23,7 +23,7 @@
 #endif
 
 #define ISO_SUITS 4
-#define ISO_LANES 0x1111111111111ull /* bits 0, 4, .., 48: the 13 ranks of suit 0 */
+#define ISO_LANES HR_SUIT0_CARDS /* the 13 ranks of suit 0 */
 #define ISO_MAX_SHAPES 1024      /* shapes of one round */
 #define ISO_LIST_BUDGET 50000000 /* candidates tried while listing a round's configurations (~0.1 s) */
 #define ISO_MAX_CODES (1 << 20) /* count vectors of all rounds: the shape lookup's size */

@@ -105,6 +105,8 @@ HR_INLINE int flush_suit(uint64_t key) {
 /* A byte's card bit among the 52 (a constant expression, for HR_X256 tables): none for an id
  * above 51, so that a row's count of distinct bits falls short of its cards. */
 #define HR_CARD_BIT(c) ((c) < 52 ? 1ull << ((c) & 63) : 0ull)
+/* The cards of suit 0 in a card mask (bits 0, 4, .., 48); suit s's are these shifted by s. */
+#define HR_SUIT0_CARDS 0x1111111111111ull
 
 /* One card as a bit in a 64-bit word of four 16-bit rank masks, one a suit (the macro is a
  * constant expression, for tables). */

@@ -241,7 +241,7 @@ HR_INLINE int omaha_flush(const uint8_t *hole, int nhole, const uint8_t *board, 
 /* The ranks of suit s (0..3) among the cards of a card mask, as a 13-bit mask: bit 4r + s of
  * the mask to bit r, by halving the gaps between the kept bits. */
 HR_INLINE unsigned suit_ranks(uint64_t cards, int s) {
-    uint64_t x = (cards >> s) & 0x1111111111111ull;
+    uint64_t x = (cards >> s) & HR_SUIT0_CARDS;
     x = (x | x >> 3) & 0x0303030303030303ull;
     x = (x | x >> 6) & 0x000F000F000F000Full;
     x = (x | x >> 12) & 0x000000FF000000FFull;

@@ -8,6 +8,10 @@
   array costs the OS zeroing its pages, the same for both), and (b) the numpy route: build
   those rows from the deal, rank them with evaluate_many, find the winners with min/argmin
   and split the pot.
+- a loop of deal then showdown_many with new arrays every call, as a simulation written
+  without out= runs: each call's arrays come from one allocation, which the C allocator keeps
+  for the next call (two were handed back to the system and every page faulted again), up
+  to glibc's 32 MiB limit for reuse.
 - hand_strength on a rainbow, a two-tone and a monotone flop against evaluate_many ranking
   each of its (runout, holding) rows once (1,176 runouts x 1,081 holdings).
 Medians of --repeat runs, one thread.
@@ -17,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import subprocess
+import sys
 
 import numpy as np
 from common import machine, timed
@@ -70,6 +76,27 @@ def showdown(n: int, players: int, repeat: int) -> None:
           f"(showdown_many is {t_eval / t_show:.2f}x its per-hand speed)")
     print(f"  numpy route (build rows, evaluate_many, min, split): {t_numpy * 1e3:.0f} ms against "
           f"{t_show * 1e3:.0f} ms ({t_numpy / t_show:.1f}x)")
+    loop = subprocess.run([sys.executable, "-c", LOOP, str(n), str(players), str(repeat)], capture_output=True,
+                          text=True, check=True).stdout.split()
+    print(f"  a loop of deal then showdown_many in a new process, new arrays each call: "
+          f"{n / float(loop[0]) / 1e6:.1f} M deals/s, {float(loop[0]) * 1e3:.0f} ms a call, "
+          f"{float(loop[1]):,.0f} page faults a call")
+
+
+# A simulation script's loop, alone in its process (what else a process allocated first
+# changes what the C allocator keeps): median seconds a call, and page faults a call.
+LOOP = """
+import resource, statistics, sys, time
+import handrank
+n, players, repeat = map(int, sys.argv[1:])
+handrank.showdown_many(*handrank.deal(n, players, seed=1))
+faults, times = resource.getrusage(resource.RUSAGE_SELF).ru_minflt, []
+for seed in range(repeat):
+    start = time.perf_counter()
+    handrank.showdown_many(*handrank.deal(n, players, seed=seed))
+    times.append(time.perf_counter() - start)
+print(statistics.median(times), (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults) / repeat)
+"""
 
 
 def strength_rows_of(board: list[int]) -> np.ndarray:

@@ -226,6 +226,35 @@ def test_showdown_into_given_arrays():
     assert showdown_many(holes, boards, out=[ranks, shares])[0] is ranks
 
 
+def test_returned_arrays_are_separate_contiguous_and_outlive_each_other():
+    """A deal's and a showdown's arrays come from one allocation (handed back whole, kept by the
+    allocator for the next call): each is still its own C-contiguous, writeable array, none
+    overlaps another, each lives on when the others are gone, and they go back in as out=."""
+    from handrank import omaha, shortdeck, stud
+
+    results = [deal(300, 3, seed=4), shortdeck.deal(300, 3, seed=4), omaha.deal(300, 2, hole=5, seed=4),
+               (stud.deal(300, 3, seed=4),)]
+    results += [showdown_many(*results[0]), shortdeck.showdown_many(*results[1]), stud.showdown_many(*results[3]),
+                omaha.showdown_many(*results[2], hilo=True)]
+    for arrays in results:
+        for a, b in itertools.combinations(arrays, 2):
+            assert not np.may_share_memory(a, b)
+        for array in arrays:
+            assert array.flags.c_contiguous and array.flags.writeable
+    holes, boards = deal(2000, 4, seed=5)
+    ranks, shares = showdown_many(holes, boards)
+    expected_shares = shares.copy()
+    ranks[:] = 0  # writing one leaves the other as it was
+    assert np.array_equal(shares, expected_shares) and shares.sum() == 2000 * 2520
+    del ranks
+    assert np.array_equal(showdown_many(holes, boards)[1], shares)
+    again = showdown_many(holes, boards)
+    assert showdown_many(holes, boards, out=again)[1] is again[1]
+    assert np.array_equal(again[1], expected_shares)
+    kept_boards = deal(1000, 2, seed=6)[1]  # the holes dropped at once
+    assert np.array_equal(kept_boards, deal(1000, 2, seed=6)[1]) and kept_boards.shape == (1000, 5)
+
+
 @pytest.mark.parametrize("make_out, error, words", [
     (lambda n: (np.zeros((n, 4), np.int32), np.zeros((n, 4), np.uint16)), TypeError,
      "out[0] (ranks) must be a numpy uint16"),

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ._core import ffi, lib
+from ._rows import joint_arrays
 from ._work import run_slices, thread_count
 from .cards import HandLike, exact_int, format_cards, parse
 
@@ -96,10 +97,7 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
     if needed > unknown:
         raise ValueError(f"a deal needs {needed} more cards and the deck has {unknown} left")
 
-    import numpy as np
-
-    holes = np.empty((n, players, hole), dtype=np.uint8)
-    boards = np.empty((n, board), dtype=np.uint8)
+    holes, boards = joint_arrays([(n, players, hole), (n, board)], "uint8")
     holes_out, boards_out = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
     args = (bytes(fixed), board, bytes(known_board), len(known_board), bytes(dead_cards), len(dead_cards))
 

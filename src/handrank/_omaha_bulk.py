@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from ._omaha_tables import pair_tables
-from ._rows import block_first_row, first_wide_fault, id_outside, kernel_fault_before, narrowed, raise_row_error
+from ._rows import (
+    block_first_row,
+    first_wide_fault,
+    id_outside,
+    joint_arrays,
+    kernel_fault_before,
+    narrowed,
+    raise_row_error,
+)
 from ._work import thread_count
 
 if TYPE_CHECKING:
@@ -124,7 +132,7 @@ def showdown_rows(holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], h
     count = 3 if hilo else 2
     names = ("ranks", "lows", "shares") if hilo else ("ranks", "shares")
     if out is None:
-        results = tuple(np.empty((n, players), dtype=np.uint16) for _ in range(count))
+        results = tuple(joint_arrays([(n, players)] * count, "uint16"))
     else:
         if not isinstance(out, (tuple, list)) or len(out) != count:
             raise TypeError(f"out must be {count} uint16 arrays ({', '.join(names)}), got {type(out).__name__}")

@@ -120,7 +120,9 @@ int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, i
  * set) when the row is bad. The batch loops differ only in how they find repeats. */
 HR_INLINE int store_rank(const hr_rules_t *rules, const uint8_t *row, const int n, uint64_t key, uint64_t repeats,
                          uint16_t *out, int *error) {
-    if (HR_UNLIKELY((key & (HR_INVALID_CHECK | HR_FLUSH_CHECK)) | repeats)) {
+    /* a game without flushes (ace-to-five) ranks five of a suit by its ranks alone: the fast path */
+    uint64_t check = HR_INVALID_CHECK | (rules->flush ? HR_FLUSH_CHECK : 0);
+    if (HR_UNLIKELY((key & check) | repeats)) {
         int rank = slow_row(rules, row, n, key);
         if (rank < 0) {
             *error = rank;

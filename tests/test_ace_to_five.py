@@ -49,6 +49,24 @@ def test_random_razz_hands_equal_the_reference():
         assert rank == cache[key], hand
 
 
+def test_five_or_more_of_a_suit_ranks_as_its_ranks_alone_in_bulk():
+    """Suits never count in ace-to-five: 6- and 7-card rows with five to seven cards of one suit
+    rank as the same ranks spread over the suits, and bad ids or repeats there are still found."""
+    rng = np.random.default_rng(57)
+    for n in (6, 7):
+        ranks = np.array([rng.choice(13, n, replace=False) for _ in range(20_000)])
+        suited = (ranks * 4 + 3).astype(np.uint8)                       # every card a spade
+        spread = (ranks * 4 + np.arange(n) % 4).astype(np.uint8)         # no five of a suit
+        assert np.array_equal(a5.evaluate_many(suited), a5.evaluate_many(spread))
+        bad = suited.copy()
+        bad[5, 2] = bad[5, 0]
+        with pytest.raises(ValueError, match="row 5: duplicate"):
+            a5.evaluate_many(bad)
+        bad[5, 2] = 60
+        with pytest.raises(ValueError, match="row 5: card id 60"):
+            a5.evaluate_many(bad)
+
+
 def test_census_equals_the_reference_counts():
     import math
 

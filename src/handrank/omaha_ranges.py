@@ -60,15 +60,18 @@ def _all_hands(hole: int) -> npt.NDArray[np.uint8]:
 
 
 @functools.lru_cache(maxsize=2)
-def _rank_counts(hole: int) -> npt.NDArray[np.uint64]:
-    """How many cards of each rank every hand of `hole` cards holds (as _all_hands lists them),
-    one 4-bit count a rank in a uint64 (rank r at bits 4r..4r+3)."""
+def _rank_counts(hole: int) -> npt.NDArray[np.uint8]:
+    """How many cards of each rank every hand of `hole` cards holds (as _all_hands lists them):
+    row r the counts of rank r, one byte a hand (a pattern's test of a rank is one pass over
+    a byte a hand, not shifts of a 64-bit word a hand)."""
     import numpy as np
 
     hands = _all_hands(hole)
-    counts = np.zeros(len(hands), dtype=np.uint64)
-    for j in range(hole):
-        counts += np.left_shift(np.uint64(1), (hands[:, j] >> 2).astype(np.uint64) * np.uint64(4))
+    ranks = hands >> 2
+    counts = np.zeros((13, len(hands)), dtype=np.uint8)
+    for rank in range(13):
+        for j in range(hole):
+            counts[rank] += ranks[:, j] == rank
     counts.setflags(write=False)
     return counts
 
@@ -131,7 +134,7 @@ def _percent_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
         raise ValueError(f"range item {shown(token)}: percentages run from 0 to 100, the lower first")
     wanted = np.zeros(16_432, dtype=bool)
     wanted[preflop_table().classes_between(low, high)] = True
-    return _all_hands(4)[wanted[_plo4_classes()]]
+    return _all_hands(4).take(np.flatnonzero(wanted[_plo4_classes()]), axis=0)
 
 
 def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
@@ -169,12 +172,15 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
     if hole not in _PATTERN_HOLES:  # PLO5/6: 2.6 and 20 million hands are not listed; the pattern's are built
         return _built_hands(named, hole, qualifier, token)
     hands = _all_hands(hole)
-    keep = _suit_qualified(hole)[qualifier].copy() if qualifier else np.ones(len(hands), dtype=bool)
-    counts = _rank_counts(hole)
-    for char in set(body.upper()) - {"X", "*"}:
-        rank = _RANKS.index(char)
-        keep &= (counts >> np.uint64(4 * rank)) & np.uint64(15) >= body.upper().count(char)
-    return hands[keep]
+    keep = None
+    for rank, count in named.items():
+        holds = _rank_counts(hole)[rank] >= count
+        keep = holds if keep is None else np.logical_and(keep, holds, out=keep)
+    if qualifier:
+        keep = _suit_qualified(hole)[qualifier] if keep is None else np.logical_and(
+            keep, _suit_qualified(hole)[qualifier], out=keep)
+    # (the rows at the mask's places: a boolean index of a 2-D array is 10x slower than this)
+    return hands.copy() if keep is None else hands.take(np.flatnonzero(keep), axis=0)
 
 
 _MOST_BUILT = 4_000_000  # hands a PLO5 or PLO6 pattern may build (about 100 MB of work arrays)

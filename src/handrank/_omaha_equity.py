@@ -90,10 +90,12 @@ def range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tup
     live = (card_masks(cards) & known) == 0
     if not live.any():
         raise ValueError(f"players[{index}]: no hand of {shown_text(spec)} is left once the known cards are out")
-    kept = weights[live]
-    if kept.max() > kept.min() * 1e30:
+    if not live.all():  # the rows at live's places (numpy's boolean index of 2-D rows is 10x slower)
+        places = np.flatnonzero(live)
+        cards, weights = cards.take(places, axis=0), weights.take(places)
+    if weights.max() > weights.min() * 1e30:
         raise ValueError(f"players[{index}]: weights must be within a factor 1e30 of each other")
-    return np.ascontiguousarray(cards[live]), kept / kept.max()
+    return np.ascontiguousarray(cards), weights / weights.max()
 
 
 def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tuple[list[float], list[int], int]:

@@ -277,6 +277,35 @@ int main(void) {
     for (int i = 0; i < 64; i++) mix(omaha_counts[i]);
     for (int i = 0; i < 8; i++) mix(omaha_squares[i]);
     mix(omaha_deals);
+    /* the shapes whose counts the kernel makes constants (preflop and flop, one or two ranged
+     * players, at most one random one) and one it does not (the turn), high only, with ranges
+     * that overlap (player p's cards from ids 8p .. 8p + 19: clashes redrawn) */
+    static uint8_t overlap_combos[2 * 100 * 4];
+    for (int p = 0, n = 0; p < 2; p++)
+        for (int h = 0; h < 100; h++, n++) {
+            uint64_t taken = 0;
+            for (int j = 0; j < 4; j++) {
+                int c;
+                do c = 8 * p + (int)(next() % 20);
+                while (taken >> c & 1);
+                taken |= 1ull << c;
+                overlap_combos[4 * n + j] = (uint8_t)c;
+            }
+        }
+    const int32_t one_ranged[3] = {0, 100, 100}, two_ranged[4] = {0, 100, 200, 200};
+    static const uint8_t shape_board[4] = {40, 45, 50, 31};
+    for (int shape = 0; shape < 8; shape++) {
+        int nboard = shape < 4 ? 0 : shape < 6 ? 3 : 4, ranged = 1 + (shape & 1);
+        int nplayers = ranged + ((shape >> 1 & 1) || ranged == 1); /* a random player, or none */
+        uint64_t shape_counts[3 * 3] = {0}, shape_squares[3] = {0}, shape_deals = 0;
+        mix((uint64_t)hr_omaha_equity_ranges_mc(high_table, low_table, board_row, overlap_combos,
+                                                ranged == 1 ? one_ranged : two_ranged, omaha_weights, 4, nplayers,
+                                                shape_board, nboard, NULL, 0, 0, 7 + (uint64_t)shape, 70000, 0, 2,
+                                                shape_counts, shape_squares, &shape_deals));
+        for (int i = 0; i < 3 * nplayers; i++) mix(shape_counts[i]);
+        for (int i = 0; i < nplayers; i++) mix(shape_squares[i]);
+        mix(shape_deals);
+    }
     /* exact equity of ranges, counted in lanes (32 a block with AVX2, else 8): three and
      * two players on a flop and a turn whose suits c and d are interchangeable, each range
      * every pair of some cards (even weights, or not), each runout orbit counted once */

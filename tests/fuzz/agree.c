@@ -44,6 +44,18 @@ static void section(const char *name) {
 
 #define ROWS 200000
 
+/* n distinct cards into out, each uniform over ids [low, low + span) (span at least n). */
+static void distinct_cards(uint8_t *out, int n, int low, int span) {
+    uint64_t taken = 0;
+    for (int j = 0; j < n; j++) {
+        int c;
+        do c = low + (int)(next() % (uint64_t)span);
+        while (taken >> c & 1);
+        taken |= 1ull << c;
+        out[j] = (uint8_t)c;
+    }
+}
+
 int main(void) {
     static uint8_t cards[ROWS * 25], boards[ROWS * 5];
     static uint16_t out[ROWS * 10], shares[ROWS * 10], low[ROWS * 10];
@@ -258,14 +270,7 @@ int main(void) {
     for (int p = 0; p < 2; p++) {
         omaha_start[p] = nhands;
         for (int h = 0; h < 100; h++, nhands++) {
-            uint64_t taken = 0;
-            for (int j = 0; j < 4; j++) {
-                int c;
-                do c = 13 * p + (int)(next() % 13);
-                while (taken >> c & 1);
-                taken |= 1ull << c;
-                omaha_combos[4 * nhands + j] = (uint8_t)c;
-            }
+            distinct_cards(omaha_combos + 4 * nhands, 4, 13 * p, 13);
             omaha_weights[nhands] = 1.0 + (double)(h % 3);
         }
     }
@@ -282,16 +287,7 @@ int main(void) {
      * that overlap (player p's cards from ids 8p .. 8p + 19: clashes redrawn) */
     static uint8_t overlap_combos[2 * 100 * 4];
     for (int p = 0, n = 0; p < 2; p++)
-        for (int h = 0; h < 100; h++, n++) {
-            uint64_t taken = 0;
-            for (int j = 0; j < 4; j++) {
-                int c;
-                do c = 8 * p + (int)(next() % 20);
-                while (taken >> c & 1);
-                taken |= 1ull << c;
-                overlap_combos[4 * n + j] = (uint8_t)c;
-            }
-        }
+        for (int h = 0; h < 100; h++, n++) distinct_cards(overlap_combos + 4 * n, 4, 8 * p, 20);
     const int32_t one_ranged[3] = {0, 100, 100}, two_ranged[4] = {0, 100, 200, 200};
     static const uint8_t shape_board[4] = {40, 45, 50, 31};
     for (int shape = 0; shape < 8; shape++) {

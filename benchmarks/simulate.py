@@ -4,8 +4,8 @@
 
 - deal: deals a second.
 - showdown_many against (a) evaluate_many on the same n x players rows of 7 cards, already
-  built, both writing into arrays given with out= (a simulation loop reuses them; a new
-  array costs the OS zeroing its pages, the same for both), and (b) the numpy route: build
+  built, both writing into arrays given with out= (as a simulation loop that reuses them),
+  and (b) the numpy route: build
   those rows from the deal, rank them with evaluate_many, find the winners with min/argmin
   and split the pot.
 - a loop of deal then showdown_many with new arrays every call, as a simulation written
@@ -86,16 +86,21 @@ def showdown(n: int, players: int, repeat: int) -> None:
 # A simulation script's loop, alone in its process (what else a process allocated first
 # changes what the C allocator keeps): median seconds a call, and page faults a call.
 LOOP = """
-import resource, statistics, sys, time
+import statistics, sys, time
 import handrank
+try:
+    import resource
+    faults = lambda: resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+except ImportError:  # not on Windows: no fault count
+    faults = lambda: 0
 n, players, repeat = map(int, sys.argv[1:])
 handrank.showdown_many(*handrank.deal(n, players, seed=1))
-faults, times = resource.getrusage(resource.RUSAGE_SELF).ru_minflt, []
+before, times = faults(), []
 for seed in range(repeat):
     start = time.perf_counter()
     handrank.showdown_many(*handrank.deal(n, players, seed=seed))
     times.append(time.perf_counter() - start)
-print(statistics.median(times), (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - faults) / repeat)
+print(statistics.median(times), (faults() - before) / repeat)
 """
 
 

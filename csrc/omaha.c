@@ -1438,7 +1438,7 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
                    nrandom, bmi2)
 #if HR_X86_DISPATCH
 /* Where pdep is fast: PLO4 preflop and on the flop with one or two ranged players and at most
- * one random player, the commonest spots, with every count a constant (10-28% fewer
+ * one random player, the commonest spots, with every count a constant (4-26% fewer
  * instructions a deal than with counts read at run time), each case a function of its own
  * (inlined into one function together, they cost each other registers). */
 #define HR_RANGES_CASE(name, nhole, left, nranged, nrandom)                                                         \
@@ -1461,7 +1461,8 @@ HR_RANGES_CASE(ranges_deal_any, h.nhole, h.left, h.nranged, h.nrandom)
 typedef int (*hr_ranges_deal_fn)(const omaha_plan_t *, const uint8_t *const *, omaha_block_t *, const uint8_t *,
                                  uint64_t, uint64_t, uint64_t, uint64_t, uint64_t *, uint64_t *, uint64_t *);
 
-static hr_ranges_deal_fn ranges_deal_bmi2(const omaha_plan_t *h) {
+/* The copy of the deal loop for the plan's shape. */
+static hr_ranges_deal_fn ranges_dealer_bmi2(const omaha_plan_t *h) {
     if (h->nhole == 4 && (h->left == 5 || h->left == 2) && h->nrandom <= 1 && h->nranged <= 2)
         switch ((h->nranged * 2 + h->nrandom) * (h->left == 5 ? 1 : -1)) {
         case 3: return ranges_deal_preflop_1_1;
@@ -1491,7 +1492,7 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
     (void)bmi2;
 #if HR_X86_DISPATCH
     if (bmi2)
-        error = ranges_deal_bmi2(&h)(&h, hands_of, out, in_byte, seed, trials, first, end, counts, squares, deals);
+        error = ranges_dealer_bmi2(&h)(&h, hands_of, out, in_byte, seed, trials, first, end, counts, squares, deals);
     else
 #endif
         error = HR_RANGES_DEAL(h.nhole, h.left, h.nranged, h.nrandom, 0);

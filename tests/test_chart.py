@@ -88,3 +88,34 @@ def test_the_chart_is_a_labelled_object():
     page = chart._repr_html_()
     assert page.startswith("<table>") and "AKs 67.0" in page and page.count("<tr>") == 14
     assert repr(chart).startswith("PreflopChart(13 x 13, AA=0.8520")
+
+
+def test_plot_chart_checks_its_arguments_before_drawing(tmp_path):
+    import pytest
+
+    from handrank.preflop import plot_chart
+
+    for dpi, kind in [(9, ValueError), (601, ValueError), (True, TypeError), (2.5, TypeError),
+                      (float("inf"), TypeError), ("100", TypeError)]:
+        with pytest.raises(kind, match="dpi"):
+            plot_chart(tmp_path / "chart.png", dpi=dpi)
+    for path, message in [("", "empty"), (tmp_path, "it is a folder"), (tmp_path / "none" / "c.png", "does not exist"),
+                          (tmp_path / "c.nope", "'nope' is not supported"), (tmp_path / "c.pgf", "'pgf' is not")]:
+        with pytest.raises(ValueError, match=message):
+            plot_chart(path)
+    with pytest.raises(TypeError, match="path"):
+        plot_chart(5)  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []  # nothing was drawn or written
+
+
+def test_plot_chart_returns_the_file_it_wrote(tmp_path, capsys):
+    from handrank.preflop import plot_chart
+
+    assert plot_chart(tmp_path / "small.png", dpi=10) == tmp_path / "small.png"
+    assert image_size(tmp_path / "small.png") == (80, 80)
+    assert plot_chart(tmp_path / "bare") == tmp_path / "bare.png"  # matplotlib's default format, named
+    assert image_size(tmp_path / "bare.png") == (800, 800) and not (tmp_path / "bare").exists()
+    assert main(["chart", "--out", str(tmp_path / "other")]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote {tmp_path / 'other.png'}"
+    assert main(["chart", "--out", str(tmp_path)]) == 2
+    assert "it is a folder" in capsys.readouterr().err

@@ -119,3 +119,15 @@ def test_plot_chart_returns_the_file_it_wrote(tmp_path, capsys):
     assert capsys.readouterr().out.strip() == f"wrote {tmp_path / 'other.png'}"
     assert main(["chart", "--out", str(tmp_path)]) == 2
     assert "it is a folder" in capsys.readouterr().err
+
+
+def test_chart_label_refuses_cells_off_the_chart():
+    import pytest
+
+    from handrank.preflop import chart_label
+
+    for row, column, kind in [(-1, 0, ValueError), (0, 13, ValueError), (2**70, 0, ValueError), (1.0, 2, TypeError),
+                              (True, 0, TypeError), ("A", 0, TypeError)]:
+        with pytest.raises(kind, match="row|column"):
+            chart_label(row, column)
+    assert chart_label(12, 12) == "22" and chart_label(11, 12) == "32s"

@@ -30,7 +30,15 @@ CHART_RANKS = "AKQJT98765432"
 
 
 def chart_label(row: int, column: int) -> str:
-    """The starting hand in one cell: 'AA', 'AKs' (above the diagonal), 'AKo' (below)."""
+    """The starting hand in one cell: 'AA', 'AKs' (above the diagonal), 'AKo' (below).
+
+    Raises:
+        ValueError: a row or column outside 0 .. 12.
+        TypeError: a row or column that is not an int.
+    """
+    for name, value in (("row", row), ("column", column)):
+        if not 0 <= exact_int(value, f"a chart {name} as an int") <= 12:
+            raise ValueError(f"a chart {name} is from 0 to 12 (A to 2), got {value}")
     high, low = CHART_RANKS[min(row, column)], CHART_RANKS[max(row, column)]
     return high + low if row == column else high + low + ("s" if row < column else "o")
 

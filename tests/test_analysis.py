@@ -288,6 +288,20 @@ def test_distribution_table_and_plot(tmp_path):
     path = tmp_path / "distribution.png"
     result.plot(str(path))
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    for ax in (5, "axes", a_figure()):
+        with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+            result.plot(ax=ax)
+    assert result.plot(ax=a_figure().subplots()).get_title().startswith("QQ+,AKs,T9s vs JJ-88,AQs")
+
+
+def a_figure():
+    """A matplotlib figure (a thing with axes that is not itself an Axes)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    return Figure()
 
 
 @pytest.mark.parametrize(("args", "error", "message"), [

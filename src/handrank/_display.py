@@ -1,9 +1,11 @@
-"""How results show themselves in a REPL and in Jupyter: one HTML table helper for all."""
+"""How results show themselves in a REPL and in Jupyter (one HTML table helper for all), and
+the checks every picture's path gets before any drawing."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any
 
 
 def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -16,3 +18,41 @@ def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[obje
 
 def percent(value: float) -> str:
     return f"{100 * value:.2f}%"
+
+
+FIGURE_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def figure_path(path: object) -> str:
+    """A picture's path, checked before any work: a str or Path naming a file (not a folder)
+    that ends in .png, .svg or .pdf, in a folder that exists.
+
+    Raises:
+        TypeError: neither a str nor a Path.
+        ValueError: another suffix (none included), a folder, a folder that does not exist.
+    """
+    from pathlib import Path
+
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"a picture's path must be a str or a Path, got {type(path).__name__}")
+    where = Path(path)
+    if where.suffix.lower() not in FIGURE_SUFFIXES:
+        raise ValueError(f"cannot draw {str(path)!r}: the name must end in .png, .svg or .pdf")
+    if where.is_dir():
+        raise ValueError(f"cannot write {str(path)!r}: it is a folder")
+    if not where.parent.is_dir():
+        raise ValueError(f"cannot write {str(path)!r}: the folder {str(where.parent)!r} does not exist")
+    return str(where)
+
+
+def pyplot_for_file(path: object) -> Any:
+    """matplotlib's pyplot on its file backend, for a picture written to ``path`` (checked first)."""
+    figure_path(path)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError('drawing needs matplotlib: pip install ".[plot]"') from None
+    return plt

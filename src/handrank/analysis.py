@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ._core import ffi, lib
+from ._display import figure_path, pyplot_for_file
 from ._equity_engine import HOLDEM, SLICE_WORK, EquityResult, exact_equity, symmetry_group
 from ._equity_input import Holding, Spot, check_status, holding_of_text, known_cards, player_holding, spot_of
 from ._work import progress_reporter, run_slices, thread_count
@@ -105,7 +106,6 @@ def _live_combos(holding: Holding, known: Sequence[int], what: str) -> tuple[np.
 
 
 _CARD_TEXT = tuple(format_cards([card]) for card in range(52))
-_FIGURE_SUFFIXES = (".png", ".svg", ".pdf")
 
 
 def _chart_cell(a: int, b: int) -> tuple[int, int]:
@@ -114,33 +114,6 @@ def _chart_cell(a: int, b: int) -> tuple[int, int]:
     if high == low:
         return 12 - high, 12 - high
     return (12 - high, 12 - low) if a % 4 == b % 4 else (12 - low, 12 - high)
-
-
-def figure_path(path: object) -> str:
-    """A picture's path, checked before any work: a known suffix, an existing folder."""
-    from pathlib import Path
-
-    if not isinstance(path, (str, Path)):
-        raise TypeError(f"a picture's path must be a str or a Path, got {type(path).__name__}")
-    where = Path(path)
-    if where.suffix.lower() not in _FIGURE_SUFFIXES:
-        raise ValueError(f"cannot draw {str(path)!r}: the name must end in .png, .svg or .pdf")
-    if not where.parent.is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: the folder {str(where.parent)!r} does not exist")
-    return str(where)
-
-
-def _pyplot(path: object) -> Any:
-    """matplotlib's pyplot, for a picture written to a file (path checked first)."""
-    figure_path(path)
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ImportError('drawing needs matplotlib: pip install ".[plot]"') from None
-    return plt
 
 
 def _combo_texts(combos: np.ndarray) -> list[str]:
@@ -231,7 +204,7 @@ class Breakdown:
     def plot(self, path: str) -> str:
         """Draw the grid (see :meth:`grid`), a colour a made-hand class, to ``path`` (.png,
         .svg, .pdf). Needs matplotlib (``pip install ".[plot]"``). Returns the path."""
-        plt = _pyplot(path)
+        plt = pyplot_for_file(path)
         grid = self.grid()
         shown = [name for name in MADE_CLASSES if any(name in row for row in grid)]
         colours = plt.get_cmap("tab20")
@@ -388,8 +361,14 @@ class ComboEquity:
 
     def plot(self, path: str | None = None, ax: Any = None) -> Any:
         """Draw the equity distribution (equity against the share of the range that has at
-        most that much); saved to ``path`` (PNG, SVG ...) when given. Returns the axes.
-        Needs matplotlib (``pip install ".[plot]"``)."""
+        most that much) on ``ax`` (a matplotlib Axes; a new figure when None); saved to
+        ``path`` (PNG, SVG or PDF) when given. Returns the axes. Needs matplotlib
+        (``pip install ".[plot]"``).
+
+        Raises:
+            ValueError: a path as ``figure_path`` refuses it.
+            TypeError: a path that is not a str or Path, an ``ax`` that is not an Axes.
+        """
         if path is not None:
             figure_path(path)
         try:
@@ -397,8 +376,11 @@ class ComboEquity:
             if ax is None and path is not None:
                 matplotlib.use("Agg")
             import matplotlib.pyplot as plt
+            from matplotlib.axes import Axes
         except ImportError:
             raise ImportError('drawing needs matplotlib: pip install ".[plot]"') from None
+        if ax is not None and not isinstance(ax, Axes):
+            raise TypeError(f"ax must be a matplotlib Axes (or None for a new figure), got {type(ax).__name__}")
         equities, share = self.distribution()
         figure = None
         if ax is None:

@@ -335,7 +335,8 @@ def _equity(args: argparse.Namespace) -> str:
 
 def _per_combo(args: argparse.Namespace) -> str:
     """equity --per-combo: each combo of the first player's range against the others."""
-    from .analysis import combo_equity, figure_path
+    from ._display import figure_path
+    from .analysis import combo_equity
 
     if args.game != "holdem":
         raise ValueError("--per-combo is for Texas Hold'em (--game holdem)")
@@ -355,7 +356,8 @@ def _per_combo(args: argparse.Namespace) -> str:
 
 
 def _breakdown(args: argparse.Namespace) -> str:
-    from .analysis import breakdown, figure_path
+    from ._display import figure_path
+    from .analysis import breakdown
 
     if args.out:
         figure_path(args.out)
@@ -620,7 +622,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="holdem (default: the 13 x 13 chart, exact) or plo4 (the starting-hand table by rank, "
                           "with percentiles)")
     sub.add_argument("--top", type=_whole_number, help="with --game plo4: the best TOP classes (default 20)")
-    sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg; needs the plot extra; "
+    sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg, .pdf; needs the plot extra; "
                                    "default: print the grid)")
     sub.set_defaults(run=_chart)
 

@@ -15,6 +15,7 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi
+from ._display import figure_path, pyplot_for_file
 from .cards import exact_int
 
 if TYPE_CHECKING:
@@ -175,48 +176,25 @@ _DPI = (10, 600)
 
 
 def plot_chart(path: str | Path, *, dpi: int = 100) -> Path:
-    """Draw the chart as a labelled heatmap (PNG, SVG or any format matplotlib writes), 8
-    inches square at ``dpi`` dots an inch (10 to 600); returns the file written. A name
-    without an extension gets ``.png``.
+    """Draw the chart as a labelled heatmap (PNG, SVG or PDF), 8 inches square at ``dpi``
+    dots an inch (10 to 600); returns the path written.
 
-    Needs matplotlib: ``pip install 'handrank[plot]'``.
+    Needs matplotlib: ``pip install ".[plot]"``.
 
     Raises:
         ImportError: matplotlib is not installed (the message says how to install it).
-        ValueError: a file name whose format matplotlib cannot write, a folder that does
-            not exist, a path that is a folder, an empty path, dpi outside 10 .. 600.
+        ValueError: a name that does not end in .png, .svg or .pdf, a folder, a folder that
+            does not exist, dpi outside 10 .. 600.
         TypeError: a path that is neither a str nor a Path; dpi not an int.
     """
     from pathlib import Path
 
-    if not isinstance(path, (str, Path)):
-        raise TypeError(f"a picture's path must be a str or a Path, got {type(path).__name__}")
+    figure_path(path)
     dpi = exact_int(dpi, "dpi as an int")
     if not _DPI[0] <= dpi <= _DPI[1]:  # below 10 the labels' fonts fail; the memory grows as dpi squared
         raise ValueError(f"dpi must be from {_DPI[0]} to {_DPI[1]}, got {dpi}")
-    if not str(path):
-        raise ValueError("a picture's path is empty: give a file name such as 'chart.png'")
-    if Path(path).is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: it is a folder; give a file name such as 'chart.png'")
-    if not Path(path).parent.is_dir():  # before any drawing
-        raise ValueError(f"cannot write {str(path)!r}: the folder {str(Path(path).parent)!r} does not exist")
+    plt = pyplot_for_file(path)
     path = Path(path)
-    if not path.suffix:  # as matplotlib would name it, so that the path returned is the file written
-        path = path.with_name(path.name.rstrip(".") + ".png")
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise ImportError("plotting the chart needs matplotlib: pip install 'handrank[plot]'") from None
-    from matplotlib.backend_bases import FigureCanvasBase
-
-    kind = path.suffix[1:].lower()
-    known = set(FigureCanvasBase.get_supported_filetypes()) - {"pgf"}  # pgf runs LaTeX, which few have
-    if kind not in known:  # before any drawing
-        raise ValueError(f"cannot write {str(path)!r}: format {kind!r} is not supported (supported formats: "
-                         f"{', '.join(sorted(known))})")
     chart = preflop_chart().values
     figure, axes = plt.subplots(figsize=(8, 8), dpi=dpi)
     try:
@@ -232,7 +210,7 @@ def plot_chart(path: str | Path, *, dpi: int = 100) -> Path:
                        fontsize=9)
         figure.colorbar(image, ax=axes, fraction=0.046, pad=0.04, label="equity")
         figure.tight_layout()
-        figure.savefig(path, format=kind)
+        figure.savefig(path)
     finally:
         plt.close(figure)
     return path

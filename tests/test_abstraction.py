@@ -411,3 +411,5 @@ def test_a_stopped_clustering_resumes_and_ends_as_an_unstopped_one(tmp_path, mon
         (emd_kmeans if method == "emd" else kmeans)(other, 9, seed=4, checkpoint=path)
     with pytest.raises(ValueError, match="does not exist"):
         run(checkpoint=tmp_path / "missing" / "state.npz")
+    with pytest.raises(ValueError, match="the checkpoint .*: it is a folder"):
+        run(checkpoint=tmp_path)

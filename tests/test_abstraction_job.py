@@ -157,6 +157,8 @@ def test_a_damaged_strength_file_is_named_not_a_traceback(tmp_path, capsys, dama
 def test_a_missing_folder_is_refused(tmp_path, capsys):
     assert main(["abstraction", "--out", str(tmp_path / "missing" / "a.npz")]) == 2
     assert "does not exist" in capsys.readouterr().err and not (tmp_path / "missing").exists()
+    assert main(["abstraction", "--out", str(tmp_path)]) == 2  # before any work, not when the buckets are done
+    assert "it is a folder" in capsys.readouterr().err and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("text", ["hist:\u00b2", "hist:" + "9" * 5000, "ochs:\u0663", "hist:0", "ochs:65", "ehs:x"])

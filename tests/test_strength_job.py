@@ -91,6 +91,11 @@ def test_cli(small_street, tmp_path, capsys):
     assert main(["strength", "--out", str(out), "--part", "3"]) == 2
     assert "--part is I/N" in capsys.readouterr().err
     assert main(["strength", "--out", str(out), "--part", "4/3"]) == 2
+    capsys.readouterr()
+    assert main(["strength", "--street", "flop", "--out", str(tmp_path)]) == 2  # a folder: refused before any work
+    assert "it is a folder" in capsys.readouterr().err
+    assert main(["strength", "--street", "flop", "--out", str(tmp_path / "none" / "s.npz")]) == 2
+    assert "does not exist" in capsys.readouterr().err
 
 
 def test_read_rows_gives_the_arrays_step_by_step(tmp_path):

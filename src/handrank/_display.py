@@ -38,11 +38,9 @@ def figure_path(path: object) -> str:
     where = Path(path)
     if where.suffix.lower() not in FIGURE_SUFFIXES:
         raise ValueError(f"cannot draw {str(path)!r}: the name must end in .png, .svg or .pdf")
-    if where.is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: it is a folder")
-    if not where.parent.is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: the folder {str(where.parent)!r} does not exist")
-    return str(where)
+    from ._work import file_to_write
+
+    return str(file_to_write(where))
 
 
 def pyplot_for_file(path: object) -> Any:

@@ -14,9 +14,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .cards import exact_int
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 T = TypeVar("T")
 
@@ -206,3 +209,13 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
     if progress and state["shown"] < total:
         progress(total, total)
     return results
+
+
+def file_to_write(path: Path, what: str = "") -> Path:
+    """A file a long job writes (``what`` names it in errors, e.g. "the checkpoint "),
+    checked before any work: not a folder, in a folder that exists."""
+    if path.is_dir():
+        raise ValueError(f"cannot write {what}{str(path)!r}: it is a folder; name the file to write")
+    if not path.parent.is_dir():
+        raise ValueError(f"cannot write {what}{str(path)!r}: the folder {str(path.parent)!r} does not exist")
+    return path

@@ -411,9 +411,9 @@ class _Checkpoint:
         import time
         from pathlib import Path
 
-        self.path = None if path is None else Path(path)  # type: ignore[arg-type]
-        if self.path is not None and not self.path.parent.is_dir():
-            raise ValueError(f"cannot write the checkpoint {self.path}: the folder {self.path.parent} does not exist")
+        from ._work import file_to_write
+
+        self.path = None if path is None else file_to_write(Path(path), "the checkpoint ")  # type: ignore[arg-type]
         digest = hashlib.sha256()
         for array in data:
             if array is not None:  # 64 MB at a time: a turn's points are 1.4 GB, and Ctrl-C is seen between

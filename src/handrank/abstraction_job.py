@@ -78,7 +78,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     features and the buckets of every class, written to ``out``. A summary."""
     import numpy as np
 
-    from ._work import progress_reporter, thread_count
+    from ._work import file_to_write, progress_reporter, thread_count
     from .abstraction import (
         STREETS,
         ClassFeatures,
@@ -112,9 +112,7 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
                          "or use --features ehs or ochs:K")
     rounds, seed, nthreads = checked_iterations(iterations), seed_or_drawn(seed), thread_count(threads)
     report = progress_reporter(progress, f"abstraction ({street})")
-    out = Path(out)
-    if not out.parent.is_dir():
-        raise ValueError(f"cannot write {out}: the folder {out.parent} does not exist")
+    out = file_to_write(Path(out))  # now, not when the finished buckets cannot replace it
     start = time.perf_counter()
     strength_out = out.with_name(out.name + ".strength.npz")
     summary: dict[str, object] = {"street": street, "classes": classes, "buckets": k, "features": features,

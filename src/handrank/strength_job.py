@@ -75,15 +75,14 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     if not 1 <= index <= count:
         raise ValueError(f"part must be I/N with 1 <= I <= N, got {index}/{count}")
     # Every argument is checked before anything is written: a refused run leaves nothing behind.
-    from ._work import progress_reporter, thread_count
+    from ._work import file_to_write, progress_reporter, thread_count
     from .strength import check_bins
 
     check_bins(bins)
     nthreads = thread_count(threads)
     cluster_of = None if clusters is None else checked_clusters(clusters)
     progress = progress_reporter(progress, f"strength ({street}s)")
-    if not out.parent.is_dir():
-        raise ValueError(f"cannot write {out}: the folder {out.parent} does not exist")
+    file_to_write(out)
     client = None
     if scheduler:
         from distributed import Client

@@ -170,6 +170,70 @@ def test_compare_per_call() -> None:
         handrank.compare("As As Kd Qc Jh", "2c 3d 4h 5s 7c")
     with pytest.raises(ValueError, match="duplicate card 'As'"):
         handrank.compare("2c 3d 4h 5s 7c", "As As Kd Qc Jh")
+    sizes = [_random_hands(rng, 3_000, k) for k in (5, 6, 7)]  # hands of different sizes, as lists and text
+    for x, y in zip(sizes, sizes[1:] + sizes[:1]):
+        rx, ry = handrank.evaluate_many(x).astype(int), handrank.evaluate_many(y).astype(int)
+        expected = (rx < ry).astype(int) - (rx > ry)
+        assert [handrank.compare(p, q) for p, q in zip(x.tolist(), y.tolist())] == expected.tolist()
+        texts = [(handrank.format_cards(p), handrank.format_cards(q)) for p, q in zip(x.tolist()[:500], y.tolist())]
+        assert [handrank.compare(p, q) for p, q in texts] == expected[:500].tolist()
+
+
+COMPARES = {
+    "holdem": handrank.compare,
+    "shortdeck": shortdeck.compare,
+    "shortdeck trips": lambda a, b: shortdeck.compare(a, b, trips_beat_straight=True),
+    "deuce_to_seven": deuce_to_seven.compare,
+    "ace_to_five": ace_to_five.compare,
+}
+
+
+def _compare_answer(compare, a: object, b: object) -> object:
+    try:
+        return compare(a, b)
+    except (ValueError, TypeError) as error:
+        return type(error), str(error)
+
+
+def _compare_checked(evaluate, a: object, b: object) -> object:
+    """compare as two evaluations: the answer the one-call C compare must match."""
+    try:
+        first, second = evaluate(a), evaluate(b)
+    except (ValueError, TypeError) as error:
+        return type(error), str(error)
+    return (first < second) - (first > second)
+
+
+@pytest.mark.parametrize("game", COMPARES)
+def test_every_game_compares_in_one_call_as_it_evaluates(game: str) -> None:
+    compare, (evaluate, evaluate_many, low, counts) = COMPARES[game], GAMES[game]
+    rng = np.random.default_rng(9)
+    for k in counts:
+        a, b = _random_hands(rng, 20_000, k, 52 - low, low), _random_hands(rng, 20_000, counts[0], 52 - low, low)
+        ra, rb = evaluate_many(a).astype(int), evaluate_many(b).astype(int)
+        assert [compare(x, y) for x, y in zip(map(tuple, a.tolist()), b.tolist())] == ((ra < rb).astype(int) -
+                                                                                     (ra > rb)).tolist()
+    good = [hand for hand in ((51, 47, 43, 39, 35), "Ac 7d 8h 9s Jc", [48, 28, 32, 36, 41, 30, 45],
+                              np.array([49, 25, 29, 33, 38])) if len(hand) in counts or isinstance(hand, str)]
+    for bad in BAD_HANDS:
+        for other in good:
+            assert _compare_answer(compare, bad, other) == _compare_checked(evaluate, bad, other), (bad, other)
+            assert _compare_answer(compare, other, bad) == _compare_checked(evaluate, other, bad), (other, bad)
+
+
+def test_the_compare_call_answers_2_for_what_it_does_not_take() -> None:
+    from handrank import _percall
+
+    good = [(51, 47, 43, 39, 35), "2c 3d 4h 5s 7c"]
+    holdem = _percall.HOLDEM
+    for args in ((), (holdem,), (holdem, good[0]), (holdem, good[0], good[0], good[0]),  # a wrong count,
+                 (-1, good[0], good[1]), (99, good[0], good[1]), (2**70, good[0], good[1]),  # an unknown game
+                 (True, good[0], good[1]), (float(holdem), good[0], good[1])):
+        assert _percall.compare(*args) == 2  # the checked path answers
+    with pytest.raises(TypeError):
+        _percall.compare(holdem, good[0], b=good[0])
+    assert _percall.compare(holdem, good[0], good[1]) == 1 == -_percall.compare(holdem, good[1], good[0])
+    assert _percall.compare(holdem, "As Ks Qs Js Ts", "Ah Kh Qh Jh Th") == 0
 
 
 def test_category_per_call_matches_bulk() -> None:

@@ -138,44 +138,65 @@ static PyObject *no_rank(void) {
     return PyLong_FromLong(0);
 }
 
-static PyObject *holdem(PyObject *module, PyObject *hand) {
-    uint8_t cards[MAX_CARDS];
-    (void)module;
-    int n = read_cards(hand, cards, MAX_CARDS);
-    if (n < 5) return no_rank();
-    int rank = api->rank(cards, n);
-    return PyLong_FromLong(rank > 0 ? rank : 0);
-}
+/* The games one hand a call ranks; compare names its game by these numbers (the module's
+ * HOLDEM ... ACE_TO_FIVE). */
+enum { GAME_HOLDEM, GAME_SHORTDECK, GAME_SHORTDECK_TRIPS, GAME_DEUCE_TO_SEVEN, GAME_ACE_TO_FIVE, GAME_COUNT };
 
-/* One hand of `low`..`high` cards through a game's batch kernel. */
-static PyObject *batch_one(PyObject *hand, hr_batch_fn batch, int low, int high) {
+/* A hand's rank in `game` (5..7 cards; deuce-to-seven 5), or 0: the checked path answers. */
+static int rank_in(int game, PyObject *hand) {
     uint8_t cards[MAX_CARDS];
-    int n = read_cards(hand, cards, high);
-    if (n < low) return no_rank();
+    int n = read_cards(hand, cards, game == GAME_DEUCE_TO_SEVEN ? 5 : MAX_CARDS);
+    if (n < 5) return 0;
+    if (game == GAME_HOLDEM) {
+        int rank = api->rank(cards, n);
+        return rank > 0 ? rank : 0;
+    }
+    hr_batch_fn batch = game == GAME_SHORTDECK         ? api->shortdeck
+                        : game == GAME_SHORTDECK_TRIPS ? api->shortdeck_trips
+                        : game == GAME_DEUCE_TO_SEVEN  ? api->deuce_to_seven
+                                                       : api->ace_to_five;
     uint16_t rank;
     int error;
-    if (batch(cards, 1, n, &rank, &error) >= 0) return no_rank();
-    return PyLong_FromLong(rank);
+    return batch(cards, 1, n, &rank, &error) >= 0 ? 0 : rank;
+}
+
+static PyObject *holdem(PyObject *module, PyObject *hand) {
+    (void)module;
+    return PyLong_FromLong(rank_in(GAME_HOLDEM, hand));
 }
 
 static PyObject *shortdeck(PyObject *module, PyObject *hand) {
     (void)module;
-    return batch_one(hand, api->shortdeck, 5, 7);
+    return PyLong_FromLong(rank_in(GAME_SHORTDECK, hand));
 }
 
 static PyObject *shortdeck_trips(PyObject *module, PyObject *hand) {
     (void)module;
-    return batch_one(hand, api->shortdeck_trips, 5, 7);
+    return PyLong_FromLong(rank_in(GAME_SHORTDECK_TRIPS, hand));
 }
 
 static PyObject *deuce_to_seven(PyObject *module, PyObject *hand) {
     (void)module;
-    return batch_one(hand, api->deuce_to_seven, 5, 5);
+    return PyLong_FromLong(rank_in(GAME_DEUCE_TO_SEVEN, hand));
 }
 
 static PyObject *ace_to_five(PyObject *module, PyObject *hand) {
     (void)module;
-    return batch_one(hand, api->ace_to_five, 5, 7);
+    return PyLong_FromLong(rank_in(GAME_ACE_TO_FIVE, hand));
+}
+
+/* compare(game, a, b): 1 when hand a beats b in `game`, -1 when b wins, 0 for a split; 2 when
+ * the checked path must answer. Each hand is ranked on its own, as evaluate ranks it. */
+static PyObject *compare_of(PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || Py_TYPE(args[0]) != &PyLong_Type) return PyLong_FromLong(2);
+    long game = PyLong_AsLong(args[0]);
+    if (game < 0 || game >= GAME_COUNT) { /* an overflow (-1 with an error set) included */
+        PyErr_Clear();
+        return PyLong_FromLong(2);
+    }
+    int first = rank_in((int)game, args[1]), second = first ? rank_in((int)game, args[2]) : 0;
+    if (!second) return PyLong_FromLong(2);
+    return PyLong_FromLong((first < second) - (first > second));
 }
 
 /* Hold'em rank of a hand given as a mask int (bit c set for card c): 5..7 bits below 52. */
@@ -311,7 +332,7 @@ static PyObject *iso_unindex_of(PyObject *const *args, Py_ssize_t nargs) {
     return hand;
 }
 
-/* The Omaha and isomorphism calls take two to four arguments. From Python 3.10 they are
+/* The compare, Omaha and isomorphism calls take two to four arguments. From Python 3.10 they are
  * METH_FASTCALL (in the stable ABI from 3.10, flag 0x0080: the headers of a 3.9 limited-API
  * build do not name it), so a call builds no argument tuple; on 3.9 they are METH_VARARGS,
  * whose tuple is read into an array. PyInit__percall picks one by the running interpreter's
@@ -321,7 +342,7 @@ static PyObject *iso_unindex_of(PyObject *const *args, Py_ssize_t nargs) {
 
 static Py_ssize_t tuple_items(PyObject *args, PyObject **items) {
     Py_ssize_t n = PyTuple_Size(args);
-    if (n > MAX_ARGS) return -1; /* wrong count: refused by omaha_args and iso_args */
+    if (n > MAX_ARGS) return -1; /* wrong count: refused by each call's argument check */
     for (Py_ssize_t i = 0; i < n; i++) items[i] = PyTuple_GetItem(args, i);
     return n;
 }
@@ -338,6 +359,7 @@ static Py_ssize_t tuple_items(PyObject *args, PyObject **items) {
         return call_##name##_fast(module, items, tuple_items(tuple, items));                      \
     }
 
+ARRAY_CALL(compare, compare_of(args, nargs))
 ARRAY_CALL(omaha_high, omaha_part(args, nargs, OMAHA_HIGH))
 ARRAY_CALL(omaha_low, omaha_part(args, nargs, OMAHA_LOW))
 ARRAY_CALL(omaha_compare, omaha_compare_of(args, nargs))
@@ -378,6 +400,7 @@ static PyMethodDef methods[] = {
     {"bind", bind, METH_VARARGS, "bind(address): the kernel's hr_percall_api(), once at import."},
     {"bind_omaha", bind_omaha, METH_VARARGS, "bind_omaha(high, low, board_row): the Omaha pair tables' addresses."},
     {"holdem", holdem, METH_O, "holdem(hand): Hold'em rank of 5..7 cards, or 0 (take the checked path)."},
+    {"compare", call_compare, METH_VARARGS, "compare(game, a, b): 1, -1, 0, or 2 (take the checked path)."},
     {"holdem_mask", holdem_mask, METH_O, "holdem_mask(mask): Hold'em rank of a card mask, or 0."},
     {"shortdeck", shortdeck, METH_O, "shortdeck(hand): short-deck rank, or 0."},
     {"shortdeck_trips", shortdeck_trips, METH_O, "shortdeck_trips(hand): short-deck rank, trips beat a straight, or 0."},
@@ -414,7 +437,8 @@ PyMODINIT_FUNC PyInit__percall(void) {
         static const struct {
             const char *name;
             fastcall_fn fast;
-        } fast[] = {{"omaha_high", call_omaha_high_fast},
+        } fast[] = {{"compare", call_compare_fast},
+                    {"omaha_high", call_omaha_high_fast},
                     {"omaha_low", call_omaha_low_fast},
                     {"omaha_compare", call_omaha_compare_fast},
                     {"iso_index", call_iso_index_fast},
@@ -426,5 +450,16 @@ PyMODINIT_FUNC PyInit__percall(void) {
                     method->ml_flags = FASTCALL_FLAG;
                 }
     }
-    return PyModule_Create(&percall_module);
+    PyObject *module = PyModule_Create(&percall_module);
+    static const struct {
+        const char *name;
+        int game;
+    } games[] = {{"HOLDEM", GAME_HOLDEM}, {"SHORTDECK", GAME_SHORTDECK}, {"SHORTDECK_TRIPS", GAME_SHORTDECK_TRIPS},
+                 {"DEUCE_TO_SEVEN", GAME_DEUCE_TO_SEVEN}, {"ACE_TO_FIVE", GAME_ACE_TO_FIVE}};
+    for (size_t i = 0; module && i < sizeof games / sizeof games[0]; i++)
+        if (PyModule_AddIntConstant(module, games[i].name, games[i].game) < 0) {
+            Py_DECREF(module);
+            module = NULL;
+        }
+    return module;
 }

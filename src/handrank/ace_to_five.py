@@ -85,6 +85,7 @@ def evaluate(hand: HandLike) -> int:
     return _rank_one(hand) or _checked_rank(hand)
 
 
+_compare, _GAME = _percall.compare, _percall.ACE_TO_FIVE
 _rank_one = _percall.ace_to_five
 
 
@@ -117,6 +118,9 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("7c 5d 4h 3s 2c", "7d 6c 4s 3h 2d")
     1
     """
+    answer: int = _compare(_GAME, a, b)
+    if answer != 2:  # one C call; 2: a hand it does not take, checked below
+        return answer
     first = _rank_one(a) or _checked_rank(a)
     second = _rank_one(b) or _checked_rank(b)
     return (first < second) - (first > second)

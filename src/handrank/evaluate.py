@@ -27,6 +27,7 @@ __all__ = ["RANK_COUNT", "Category", "category", "categories", "evaluate", "eval
 _percall.bind(lib.hr_percall_api())
 _rank_one = _percall.holdem
 _rank_mask = _percall.holdem_mask
+_compare, _HOLDEM = _percall.compare, _percall.HOLDEM
 
 RANK_COUNT: int = lib.HR_RANK_COUNT
 """Number of distinct five-card strengths (7462); also the worst rank."""
@@ -149,6 +150,9 @@ def compare(a: HandLike, b: HandLike) -> int:
     >>> compare("3c 3s 3d Ac Ah", "2c 2s 2d Kc Kh")
     1
     """
+    answer: int = _compare(_HOLDEM, a, b)  # one C call; 2: a hand it does not take, checked below
+    if answer != 2:
+        return answer
     first = _rank_one(a) or _rank_other(a)
     second = _rank_one(b) or _rank_other(b)
     return (first < second) - (first > second)

@@ -96,6 +96,7 @@ def evaluate(hand: HandLike, trips_beat_straight: bool = False) -> int:
 
 
 _rank_plain, _rank_trips = _percall.shortdeck, _percall.shortdeck_trips
+_compare, _PLAIN, _TRIPS = _percall.compare, _percall.SHORTDECK, _percall.SHORTDECK_TRIPS
 
 
 def _checked_rank(hand: HandLike, rank_one: Callable[[object], int]) -> int:
@@ -141,6 +142,9 @@ def compare(a: HandLike, b: HandLike, trips_beat_straight: bool = False) -> int:
     ...                                                      trips_beat_straight=True)
     (-1, 1)
     """
+    answer: int = _compare(_TRIPS if trips_beat_straight else _PLAIN, a, b)
+    if answer != 2:  # one C call; 2: a hand it does not take, checked below
+        return answer
     rank_one = _rank_trips if trips_beat_straight else _rank_plain
     first = rank_one(a) or _checked_rank(a, rank_one)
     second = rank_one(b) or _checked_rank(b, rank_one)

@@ -82,7 +82,7 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     nthreads = thread_count(threads)
     cluster_of = None if clusters is None else checked_clusters(clusters)
     progress = progress_reporter(progress, f"strength ({street}s)")
-    file_to_write(out)
+    out = file_to_write(Path(out))  # a str too; a folder or a missing one refused before any work
     client = None
     if scheduler:
         from distributed import Client

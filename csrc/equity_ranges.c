@@ -1026,3 +1026,150 @@ int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int np
     int found = place(&f, 0, used);
     return found < 0 ? HR_ERR_BUDGET : found;
 }
+
+/* ---- equity's players read in one call (hr_ranges_text) ------------------------------- */
+
+/* A rank character as handrank.ranges reads it ('2'..'9', 'T', 'J', 'Q', 'K', 'A', either
+ * case): 0 (deuce) .. 12 (ace), or -1. */
+static int text_rank(uint8_t c) {
+    static const char ranks[] = "23456789TJQKA";
+    if (c >= 'a' && c <= 'z') c = (uint8_t)(c - 'a' + 'A');
+    for (int r = 0; r < 13; r++)
+        if (ranks[r] == c) return r;
+    return -1;
+}
+
+/* 's', 'o' (either case) or 0 when `c` is neither. */
+static int text_kind(uint8_t c) {
+    return c == 's' || c == 'S' ? 's' : c == 'o' || c == 'O' ? 'o' : 0;
+}
+
+/* One player's combos as they are read: each combo kept once, where it first came. */
+typedef struct {
+    uint8_t *combos;
+    int count;
+    uint64_t seen[52]; /* seen[high] bit low: the combo (high, low) is in */
+} combo_list_t;
+
+static void add_combo(combo_list_t *list, int high, int low) {
+    if (list->seen[high] >> low & 1) return;
+    list->seen[high] |= 1ull << low;
+    list->combos[2 * list->count] = (uint8_t)high;
+    list->combos[2 * list->count + 1] = (uint8_t)low;
+    list->count++;
+}
+
+/* A pair's six combos, higher card first, in handrank.ranges' order. */
+static void add_pair(combo_list_t *list, int rank) {
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) add_combo(list, 4 * rank + j, 4 * rank + i);
+}
+
+/* The combos of two different ranks: kind 's' suited, 'o' offsuit, 0 both. */
+static void add_two(combo_list_t *list, int high, int low, int kind) {
+    for (int s1 = 0; s1 < 4; s1++)
+        for (int s2 = 0; s2 < 4; s2++)
+            if (kind == 's' ? s1 == s2 : kind == 'o' ? s1 != s2 : 1) add_combo(list, 4 * high + s1, 4 * low + s2);
+}
+
+/* One item (spaces already out): 1 when it is a plain item and its combos are added, 0 when
+ * it is anything else (handrank.ranges then reads it, or says what is wrong). */
+static int add_item(combo_list_t *list, const uint8_t *t, int n) {
+    static const char random_word[] = "random";
+    if (n == 6) {
+        int same = 1;
+        for (int i = 0; i < 6; i++) same &= (t[i] | 0x20) == random_word[i];
+        if (same) {
+            for (int a = 0; a < 52; a++)
+                for (int b = 0; b < a; b++) add_combo(list, a, b);
+            return 1;
+        }
+    }
+    if (n < 2) return 0;
+    int r0 = text_rank(t[0]), r1 = text_rank(t[1]);
+    if (r0 < 0 || r1 < 0) return 0;
+    if (r0 == r1) { /* QQ, QQ+, QQ-99 */
+        int last = r0;
+        if (n == 3 && t[2] == '+') last = 12;
+        else if (n == 5 && t[2] == '-' && text_rank(t[3]) >= 0 && text_rank(t[3]) == text_rank(t[4])) {
+            last = text_rank(t[3]);
+        } else if (n != 2) return 0;
+        int low = r0 < last ? r0 : last, high = r0 < last ? last : r0;
+        for (int rank = low; rank <= high; rank++) add_pair(list, rank);
+        return 1;
+    }
+    int high = r0 > r1 ? r0 : r1, low = r0 > r1 ? r1 : r0, at = 2;
+    int kind = n > at ? text_kind(t[at]) : 0;
+    at += kind != 0;
+    if (at == n || (at + 1 == n && t[at] == '+')) { /* AK, AKs, A2s+ (kickers up to one below) */
+        int top = at == n ? low : high - 1;
+        for (int kicker = low; kicker <= top; kicker++) add_two(list, high, kicker, kind);
+        return 1;
+    }
+    if (t[at] != '-' || n - at - 1 < 2) return 0; /* a span: A9s-A5s or T9s-65s */
+    const uint8_t *u = t + at + 1;
+    int m = n - at - 1, q0 = text_rank(u[0]), q1 = text_rank(u[1]);
+    int kind2 = m > 2 ? text_kind(u[2]) : 0;
+    if (q0 < 0 || q1 < 0 || q0 == q1 || m != 2 + (kind2 != 0) || kind2 != kind) return 0;
+    int high2 = q0 > q1 ? q0 : q1, low2 = q0 > q1 ? q1 : q0;
+    if (high == high2) {
+        int a = low < low2 ? low : low2, b = low < low2 ? low2 : low;
+        for (int kicker = a; kicker <= b; kicker++) add_two(list, high, kicker, kind);
+        return 1;
+    }
+    if (high - low != high2 - low2) return 0;
+    int a = high < high2 ? high : high2, b = high < high2 ? high2 : high;
+    for (int top = a; top <= b; top++) add_two(list, top, top - (high - low), kind);
+    return 1;
+}
+
+int hr_ranges_text(const uint8_t *text, const int32_t *text_start, const uint8_t *fixed, int nplayers,
+                   const uint8_t *known, int nknown, int64_t budget, uint8_t *combos, int32_t *combo_start) {
+    if (nplayers < 1 || nplayers > HR_MAX_PLAYERS) return 0;
+    uint64_t used = 0, taken;
+    if (take_cards(known, nknown, &used)) return 0;
+    taken = used;
+    for (int p = 0; p < nplayers; p++) /* the known players' cards: out of every range */
+        if (fixed[2 * p] != 0xFF && take_cards(fixed + 2 * p, 2, &taken)) return 0;
+    combo_list_t list;
+    int total = 0;
+    combo_start[0] = 0;
+    for (int p = 0; p < nplayers; p++) {
+        if (fixed[2 * p] != 0xFF) {
+            int a = fixed[2 * p], b = fixed[2 * p + 1];
+            combos[2 * total] = (uint8_t)(a > b ? a : b);
+            combos[2 * total + 1] = (uint8_t)(a > b ? b : a);
+            combo_start[p + 1] = ++total;
+            continue;
+        }
+        memset(list.seen, 0, sizeof list.seen);
+        list.combos = combos + 2 * total;
+        list.count = 0;
+        uint8_t item[13];
+        int n = 0;
+        for (int32_t i = text_start[p]; i <= text_start[p + 1]; i++) {
+            uint8_t c = i < text_start[p + 1] ? text[i] : ',';
+            if (c == ' ') continue;
+            if (c == ',') {
+                if (n && !add_item(&list, item, n)) return 0;
+                n = 0;
+                continue;
+            }
+            if (c == '(' || c == ')' || c == ':' || c < 0x21 || c > 0x7E || n == 12) return 0;
+            item[n++] = c;
+        }
+        int kept = 0; /* the combos clear of every known card, in order */
+        for (int i = 0; i < list.count; i++) {
+            uint8_t a = list.combos[2 * i], b = list.combos[2 * i + 1];
+            if ((taken >> a | taken >> b) & 1) continue;
+            list.combos[2 * kept] = a;
+            list.combos[2 * kept + 1] = b;
+            kept++;
+        }
+        if (!kept) return 0;
+        total += kept;
+        combo_start[p + 1] = total;
+    }
+    feasible_t f = {combos, combo_start, nplayers, budget};
+    return place(&f, 0, used) == 1;
+}

@@ -182,6 +182,8 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
                      int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals);
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
                        int nknown, int64_t budget);
+int hr_ranges_text(const uint8_t *text, const int32_t *text_start, const uint8_t *fixed, int nplayers,
+                   const uint8_t *known, int nknown, int64_t budget, uint8_t *combos, int32_t *combo_start);
 #define HR_PLO4_CLASSES ...
 #define HR_PLO4_TRIALS ...
 extern const uint16_t hr_plo4_equity[];

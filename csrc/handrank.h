@@ -109,6 +109,19 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
                        int nknown, int64_t budget);
 
+/* Equity's players read in one call, the common case only: player p is the text
+ * text[text_start[p] .. text_start[p + 1]), plain Hold'em range items (pairs, two ranks with
+ * s or o, '+', spans, 'random') separated by commas and spaces, or, where fixed[2p] is not
+ * 0xFF, the two known cards fixed[2p], fixed[2p + 1]. combos (room for 1,326 a player) gets
+ * each player's combos in handrank.ranges' order, higher card first, less those holding a
+ * known or a known player's card; combo_start[p] is player p's first. 1 when every player is
+ * read, keeps a combo, and the players can be dealt together (hr_ranges_feasible within
+ * `budget`); 0 for anything else (weights, other tokens, a card twice, an empty range, an
+ * impossible or undecided deal): the caller then reads the players the long way, which says
+ * what is wrong. */
+int hr_ranges_text(const uint8_t *text, const int32_t *text_start, const uint8_t *fixed, int nplayers,
+                   const uint8_t *known, int nknown, int64_t budget, uint8_t *combos, int32_t *combo_start);
+
 /* Heads-up preflop without dead cards, from the precomputed table: every pair of the two
  * players' combos that shares no card, weighted, over all 1,712,304 boards each. Only the
  * first player's combos [first, end) (counted from its first) are summed, each added to

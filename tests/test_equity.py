@@ -276,3 +276,55 @@ def test_heads_up_preflop_from_the_table_runs_in_short_slices(monkeypatch, recor
     assert len(calls) >= 30
     assert all(rows * 1326 <= equity_module.PREFLOP_SLICE_PAIRS for rows, _ in calls)
     record_property("longest_slice_ms", round(1000 * max(seconds for _, seconds in calls), 2))
+
+
+def _random_player(rng: np.random.Generator) -> str:
+    """A player as users type them: plain range items (what the one-call reading takes), and
+    everything it leaves to the long way (weights, cards, bad items, other whitespace)."""
+    ranks = "23456789TJQKA"
+    if rng.random() < 0.2:  # two known cards
+        a, b = rng.choice(52, 2, replace=False)
+        return "".join(ranks[c // 4] + "cdhs"[c % 4] for c in (a, b))
+    items = []
+    for _ in range(rng.integers(1, 4)):
+        r = [ranks[i] for i in rng.integers(0, 13, 4)]
+        kind, kind2 = rng.choice(["", "s", "o", "S"]), rng.choice(["", "s", "o", "s"])
+        plain = [r[0] * 2, r[0] * 2 + "+", f"{r[0] * 2}-{r[1] * 2}", f"{r[0]}{r[1]}{kind}", f"{r[0]}{r[1]}{kind}+",
+                 f"{r[0]}{r[1]}{kind}-{r[0]}{r[2]}{kind}", f"{r[0]}{r[1]}{kind}-{r[2]}{r[3]}{kind2}", "random",
+                 "RanDom", "T9s-65s", "K Q o-K9o", "QQ+ ", "A K s", "A9s-A5s", "98-76"]
+        odd = ["AhKh", "0.5(AK)", "AK:0.5", "AAs", "XY", "\tAK", "ÅK", "", "AKQJT98765432", "AK-AQs", "KQo-J9o"]
+        items.append(rng.choice(odd if rng.random() < 0.1 else plain))
+    text = ",".join(items)
+    if rng.random() < 0.5:
+        text = "".join(c.lower() if rng.random() < 0.3 else c for c in text)
+    return text
+
+
+def test_plain_players_read_in_one_call_agree_with_the_long_way(monkeypatch):
+    """Spots whose players are known cards or plain range items are read by one C call; the
+    spot (labels, combos in order, weights) or the error is the one the long way gives."""
+    from handrank import _equity_input
+
+    long_way = _equity_input._plain_spot
+    taken = []
+
+    def spy(*args):
+        found = long_way(*args)
+        taken.append(found is not None)
+        return found
+
+    rng = np.random.default_rng(20261203)
+    for case in range(3000):
+        players = [_random_player(rng) for _ in range(rng.integers(2, 5))]
+        cards = [int(c) for c in rng.choice(52, 7, replace=False)]
+        board, dead = cards[:int(rng.choice([0, 3, 4, 5]))], cards[5:5 + int(rng.integers(0, 3))]
+        absent = range(16) if case % 5 == 0 else ()  # short deck's deuces to fives
+        outcomes = []
+        for plain in (long_way, lambda *args: None):
+            monkeypatch.setattr(_equity_input, "_plain_spot", spy if plain is long_way else plain)
+            try:
+                outcomes.append(_equity_input.checked_spot(players, board, dead, absent))
+            except (ValueError, TypeError) as error:
+                outcomes.append((type(error), str(error)))
+        assert outcomes[0] == outcomes[1], (players, board, dead, absent)
+    assert 0.2 < np.mean(taken) < 0.9  # both ways are exercised

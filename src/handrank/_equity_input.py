@@ -245,6 +245,10 @@ def checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, a
     quick = [two_cards(spec) if type(spec) is str else None for spec in players]
     if None not in quick:  # every player's two hole cards as text, the commonest new spot: no holdings
         return _fixed_spot(quick, board_cards, dead_cards, where, absent)  # type: ignore[arg-type]
+    if all(type(spec) is str for spec in players):
+        plain = _plain_spot(players, quick, board_cards, dead_cards, absent)  # type: ignore[arg-type]
+        if plain is not None:
+            return plain
     holdings = [player_holding(spec, index) for index, spec in enumerate(players)]
     for index, holding in enumerate(holdings):  # known hole cards must not clash with anything
         if len(holding.combos) == 1:
@@ -310,6 +314,39 @@ def _fixed_spot(pairs: list[list[int]], board_cards: tuple[int, ...], dead_cards
                 bytes(board_cards), bytes(dead_cards))
     _check_enough_left(board_cards, dead_cards, absent, nplayers)
     return [text_of_ids(pair) for pair in pairs], board_cards, spot
+
+
+def _plain_spot(players: Sequence[str], quick: list[list[int] | None], board_cards: tuple[int, ...],
+                dead_cards: tuple[int, ...], absent: Sequence[int]) -> tuple[list[str], tuple[int, ...], Spot] | None:
+    """checked_spot's answer read in one C call (hr_ranges_text) when every player is two
+    known cards or plain range items, with the same combos in the same order; None for
+    anything else, which the long way then reads and, where it is wrong, names.
+
+    A process's first ranged spot spends most of its time in Python code that runs for the
+    first time; this path keeps that code off the common case."""
+    nplayers = len(players)
+    texts, text_start, fixed = [], [0], bytearray()
+    for spec, pair in zip(players, quick):
+        if pair is not None:
+            fixed += bytes(pair)
+        elif spec.isascii():
+            texts.append(spec.encode())
+            fixed += b"\xff\xff"
+        else:
+            return None
+        text_start.append(text_start[-1] + (len(texts[-1]) if pair is None else 0))
+    known = bytes(board_cards) + bytes(dead_cards) + bytes(card for card in absent if card not in board_cards)
+    combos = ffi.new("uint8_t[]", 2 * 1326 * nplayers)
+    combo_start = ffi.new("int32_t[]", nplayers + 1)
+    if not lib.hr_ranges_text(b"".join(texts), ffi.new("int32_t[]", text_start), bytes(fixed), nplayers, known,
+                              len(known), _FEASIBLE_BUDGET, combos, combo_start):
+        return None
+    starts = tuple(ffi.unpack(combo_start, nplayers + 1))
+    _check_enough_left(board_cards, dead_cards, absent, nplayers)
+    labels = [spec.strip() if pair is None else text_of_ids(pair) for spec, pair in zip(players, quick)]
+    spot = Spot(ffi.buffer(combos, 2 * starts[-1])[:], starts, (1.0,) * starts[-1], bytes(board_cards),
+                bytes(dead_cards))
+    return labels, board_cards, spot
 
 
 def _check_enough_left(board_cards: tuple[int, ...], dead_cards: tuple[int, ...], absent: Sequence[int],

@@ -63,6 +63,19 @@ int main(int argc, char **argv) {
                 hr_equity_ranges(combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
                                  (uint64_t)upto(3000), (uint64_t)upto(3000), sums, (uint64_t *)mc);
             hr_ranges_feasible(combos, start, n, dead, ndead, 100000);
+            { /* players as text: plain range items, odd characters and known cards */
+                static const char alphabet[] = "AKQJT98765432akqjtsoSO+-, ()random:.\t\x80";
+                static uint8_t text[240], fixed[20], read[2 * 1326 * 10];
+                static int32_t text_start[11], read_start[11];
+                uint64_t before_text = state;
+                text_start[0] = 0;
+                for (int p = 0; p < n && p < 10; p++) text_start[p + 1] = text_start[p] + upto(24);
+                for (int i = 0; i < 240; i++)
+                    text[i] = upto(20) ? (uint8_t)alphabet[upto((int)sizeof alphabet - 1)] : (uint8_t)upto(256);
+                for (int i = 0; i < 20; i++) fixed[i] = upto(4) ? 0xFF : card();
+                hr_ranges_text(text, text_start, fixed, n, dead, ndead, 100000, read, read_start);
+                state = before_text;
+            }
             uint64_t before_added = state; /* what was added later draws from a copy of the stream: the
                                             * rest of each round draws what it drew before */
             if ((nboard >= 3 && n == 2) || total < 40) /* range analysis: each combo's equity (walks: small ranges) */

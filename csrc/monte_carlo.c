@@ -628,6 +628,27 @@ typedef struct {
     uint64_t positions; /* the positions of the cards left for the board */
 } dealer_t;
 
+/* The random players' combos, from picks[0 .. 2 * nrandom) of the cards left (taken out). */
+HR_INLINE void deal_random_players(const dealer_t *d, cards_left_t *cards_left, const uint32_t *picks, int *combo,
+                                   const int nrandom, const int bmi2) {
+    const joint_t *joint = d->joint;
+    for (int r = 0; r < nrandom; r++) {
+        int c0 = take_nth(cards_left, picks[2 * r], d->in_byte, bmi2);
+        int c1 = take_nth(cards_left, picks[2 * r + 1], d->in_byte, bmi2);
+        combo[joint->random[r]] = joint->pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
+    }
+}
+
+/* A preflop board from its triple and pair (board_sets): its key sum and its cards. */
+HR_INLINE void preflop_board(const dealer_t *d, uint64_t triple, uint64_t pair, const cards_left_t *cards_left,
+                             uint64_t *key, uint64_t *mask, const int bmi2) {
+    uint64_t board = board_cards(triple, pair, d->positions, cards_left, d->in_byte, bmi2), rest = board;
+    uint64_t sum = d->board_key;
+    for (int j = 0; j < 5; j++, rest &= rest - 1) sum += hr_card_key[hr_ctz64(rest)];
+    *key = sum;
+    *mask = board;
+}
+
 /* `batch` deals of ranges: each player's combo (joint table, walk, or independent draws), the
  * random players' and the board's cards from those left; the counts (players, cards left,
  * random players) and the CPU's select are constants where the caller can make them so. */
@@ -658,6 +679,26 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
     uint32_t early[HR_MC_BATCH][HR_BATCH_MAX + 1];
     if (joined)
         for (int b = 0; b < batch; b++) batch_draw(rng, bound, need + 1, joined_floor, early[b]);
+    if (joined && left == 5 && triples) {
+        /* Preflop with the joint table drawn: the same deals in two more passes, the table
+         * reads of every deal first (independent loads that overlap), then each deal's cards
+         * from them, so that no deal waits on its own reads in one long chain. */
+        uint64_t used[HR_MC_BATCH], triple[HR_MC_BATCH], pair[HR_MC_BATCH];
+        for (int b = 0; b < batch; b++) {
+            int e = joint->draw.combo[early[b][0]];
+            const int *listed = joint->combo + (size_t)e * nplayers;
+            for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
+            used[b] = joint->used[e];
+            triple[b] = triples[early[b][1 + 2 * nrandom]];
+            pair[b] = d->pairs[early[b][2 + 2 * nrandom]];
+        }
+        for (int b = 0; b < batch; b++) {
+            cards_left_t cards_left = cards_left_of(~used[b] & HR_DECK, bmi2);
+            deal_random_players(d, &cards_left, early[b] + 1, batch_combo[b], nrandom, bmi2);
+            preflop_board(d, triple[b], pair[b], &cards_left, &batch_key[b], &batch_mask[b], bmi2);
+        }
+        return;
+    }
     for (int b = 0; b < batch; b++) { /* deal: hole cards, then the board */
         uint64_t out = d->out_of_deck;
         uint32_t drawn[2 * HR_MAX_PLAYERS + 6], *picks = drawn + 1; /* drawn[0]: a joined draw's column */
@@ -703,18 +744,10 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
             draw_picks(rng, d->plan, picks);
         cards_left_t cards_left = cards_left_of(~out & HR_DECK, bmi2);
         uint64_t key = d->board_key;
-        for (int r = 0; r < nrandom; r++) {
-            int c0 = take_nth(&cards_left, picks[2 * r], d->in_byte, bmi2);
-            int c1 = take_nth(&cards_left, picks[2 * r + 1], d->in_byte, bmi2);
-            batch_combo[b][joint->random[r]] = joint->pair_of[(size_t)r * 52 * 52 + c0 * 52 + c1];
-        }
+        deal_random_players(d, &cards_left, picks, batch_combo[b], nrandom, bmi2);
         if (left == 5 && triples) { /* five positions: a triple, and a pair of the positions it leaves */
-            uint64_t board = board_cards(triples[picks[2 * nrandom]], d->pairs[picks[2 * nrandom + 1]], d->positions,
-                                         &cards_left, d->in_byte, bmi2);
-            uint64_t rest = board;
-            for (int j = 0; j < 5; j++, rest &= rest - 1) key += hr_card_key[hr_ctz64(rest)];
-            batch_key[b] = key;
-            batch_mask[b] = board;
+            preflop_board(d, triples[picks[2 * nrandom]], d->pairs[picks[2 * nrandom + 1]], &cards_left, &batch_key[b],
+                          &batch_mask[b], bmi2);
             continue;
         }
         uint64_t before = cards_left.set;

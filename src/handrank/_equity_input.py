@@ -326,15 +326,16 @@ def _plain_spot(players: Sequence[str], quick: list[list[int] | None], board_car
     first time; this path keeps that code off the common case."""
     nplayers = len(players)
     texts, text_start, fixed = [], [0], bytearray()
-    for spec, pair in zip(players, quick):
+    for spec, pair in zip(players, quick):  # a known player: its cards, and no text
         if pair is not None:
+            texts.append(b"")
             fixed += bytes(pair)
         elif spec.isascii():
             texts.append(spec.encode())
             fixed += b"\xff\xff"
         else:
             return None
-        text_start.append(text_start[-1] + (len(texts[-1]) if pair is None else 0))
+        text_start.append(text_start[-1] + len(texts[-1]))
     known = bytes(board_cards) + bytes(dead_cards) + bytes(card for card in absent if card not in board_cards)
     combos = ffi.new("uint8_t[]", 2 * 1326 * nplayers)
     combo_start = ffi.new("int32_t[]", nplayers + 1)

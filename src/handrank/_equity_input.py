@@ -28,7 +28,7 @@ _FEASIBLE_BUDGET = 20_000_000  # combo checks spent deciding whether the ranges 
 _WEIGHT_SPAN = 1e-30  # smallest weight / largest weight within one range
 # cffi parses a C type the first time one is named: the types equity names, parsed here at
 # import (about 30 us) rather than in a process's first call
-for _ctype in ("int32_t[]", "double[]", "uint64_t[]", "uint64_t *", "uint8_t[24]", "double[4]"):
+for _ctype in ("int32_t[]", "double[]", "uint64_t[]", "uint64_t *", "uint8_t[24]", "double[4]", "uint8_t[]"):
     ffi.typeof(_ctype)
 _ERRORS = {
     lib.HR_ERR_CARD: "a card id above 51", lib.HR_ERR_DUPLICATE: "a card used twice",

@@ -654,7 +654,7 @@ HR_INLINE void preflop_board(const dealer_t *d, uint64_t triple, uint64_t pair, 
  * random players) and the CPU's select are constants where the caller can make them so. */
 HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*batch_combo)[HR_MAX_PLAYERS],
                               uint64_t *batch_key, uint64_t *batch_mask, const int nplayers, const int left,
-                              const int nrandom, const int bmi2) {
+                              const int nrandom, const int bmi2, const int split) {
     const joint_t *joint = d->joint;
     sampler_t *s = d->s;
     const uint64_t *triples = d->triples;
@@ -679,10 +679,12 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
     uint32_t early[HR_MC_BATCH][HR_BATCH_MAX + 1];
     if (joined)
         for (int b = 0; b < batch; b++) batch_draw(rng, bound, need + 1, joined_floor, early[b]);
-    if (joined && left == 5 && triples) {
+    if (split && joined && left == 5 && triples) {
         /* Preflop with the joint table drawn: the same deals in two more passes, the table
          * reads of every deal first (independent loads that overlap), then each deal's cards
-         * from them, so that no deal waits on its own reads in one long chain. */
+         * from them, so that no deal waits on its own reads in one long chain. Only in the
+         * copies for preflop (`split` a constant 1): present in the copy that also serves the
+         * other streets, it cost their loop 4-6%. */
         uint64_t used[HR_MC_BATCH], triple[HR_MC_BATCH], pair[HR_MC_BATCH];
         for (int b = 0; b < batch; b++) {
             int e = joint->draw.combo[early[b][0]];
@@ -758,7 +760,8 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
     }
 }
 
-#define HR_DEAL_RANGES(n, l, r, b2) deal_ranges_of(d, rng, batch, batch_combo, batch_key, batch_mask, n, l, r, b2)
+#define HR_DEAL_RANGES(n, l, r, b2, split)                                                                          \
+    deal_ranges_of(d, rng, batch, batch_combo, batch_key, batch_mask, n, l, r, b2, split)
 #if HR_X86_DISPATCH
 /* Where pdep is fast (so BMI2 is there): compiled for BMI2, whose multiply and shifts take
  * any registers (a deal's picks are a chain of eight multiplies). */
@@ -768,13 +771,14 @@ __attribute__((target("bmi,bmi2"))) static void deal_ranges_bmi2(const dealer_t 
                                                                   int nplayers, int left, int nrandom) {
     if (left == 5 && nrandom <= 1) /* preflop, the commonest spots */
         switch (nplayers * 2 + nrandom) {
-        case 4: HR_DEAL_RANGES(2, 5, 0, 1); return;
-        case 5: HR_DEAL_RANGES(2, 5, 1, 1); return;
-        case 6: HR_DEAL_RANGES(3, 5, 0, 1); return;
-        case 7: HR_DEAL_RANGES(3, 5, 1, 1); return;
+        case 4: HR_DEAL_RANGES(2, 5, 0, 1, 1); return;
+        case 5: HR_DEAL_RANGES(2, 5, 1, 1, 1); return;
+        case 6: HR_DEAL_RANGES(3, 5, 0, 1, 1); return;
+        case 7: HR_DEAL_RANGES(3, 5, 1, 1, 1); return;
         default: break;
         }
-    HR_DEAL_RANGES(nplayers, left, nrandom, 1);
+    if (left == 5) HR_DEAL_RANGES(nplayers, 5, nrandom, 1, 1);
+    else HR_DEAL_RANGES(nplayers, left, nrandom, 1, 0);
 }
 #endif
 
@@ -788,7 +792,8 @@ static void deal_ranges(const dealer_t *d, rng_t *rng, int batch, int (*batch_co
     }
 #endif
     (void)bmi2;
-    HR_DEAL_RANGES(nplayers, left, nrandom, 0);
+    if (left == 5) HR_DEAL_RANGES(nplayers, 5, nrandom, 0, 1);
+    else HR_DEAL_RANGES(nplayers, left, nrandom, 0, 0);
 }
 #undef HR_DEAL_RANGES
 

@@ -1029,16 +1029,6 @@ int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int np
 
 /* ---- equity's players read in one call (hr_ranges_text) ------------------------------- */
 
-/* A rank character as handrank.ranges reads it ('2'..'9', 'T', 'J', 'Q', 'K', 'A', either
- * case): 0 (deuce) .. 12 (ace), or -1. */
-static int text_rank(uint8_t c) {
-    static const char ranks[] = "23456789TJQKA";
-    if (c >= 'a' && c <= 'z') c = (uint8_t)(c - 'a' + 'A');
-    for (int r = 0; r < 13; r++)
-        if (ranks[r] == c) return r;
-    return -1;
-}
-
 /* 's', 'o' (either case) or 0 when `c` is neither. */
 static int text_kind(uint8_t c) {
     return c == 's' || c == 'S' ? 's' : c == 'o' || c == 'O' ? 'o' : 0;
@@ -1086,14 +1076,13 @@ static int add_item(combo_list_t *list, const uint8_t *t, int n) {
         }
     }
     if (n < 2) return 0;
-    int r0 = text_rank(t[0]), r1 = text_rank(t[1]);
+    int r0 = hr_rank_of_char(t[0]), r1 = hr_rank_of_char(t[1]);
     if (r0 < 0 || r1 < 0) return 0;
     if (r0 == r1) { /* QQ, QQ+, QQ-99 */
-        int last = r0;
+        int last = r0, r3 = n == 5 ? hr_rank_of_char(t[3]) : -1;
         if (n == 3 && t[2] == '+') last = 12;
-        else if (n == 5 && t[2] == '-' && text_rank(t[3]) >= 0 && text_rank(t[3]) == text_rank(t[4])) {
-            last = text_rank(t[3]);
-        } else if (n != 2) return 0;
+        else if (n == 5 && t[2] == '-' && r3 >= 0 && r3 == hr_rank_of_char(t[4])) last = r3;
+        else if (n != 2) return 0;
         int low = r0 < last ? r0 : last, high = r0 < last ? last : r0;
         for (int rank = low; rank <= high; rank++) add_pair(list, rank);
         return 1;
@@ -1108,7 +1097,7 @@ static int add_item(combo_list_t *list, const uint8_t *t, int n) {
     }
     if (t[at] != '-' || n - at - 1 < 2) return 0; /* a span: A9s-A5s or T9s-65s */
     const uint8_t *u = t + at + 1;
-    int m = n - at - 1, q0 = text_rank(u[0]), q1 = text_rank(u[1]);
+    int m = n - at - 1, q0 = hr_rank_of_char(u[0]), q1 = hr_rank_of_char(u[1]);
     int kind2 = m > 2 ? text_kind(u[2]) : 0;
     if (q0 < 0 || q1 < 0 || q0 == q1 || m != 2 + (kind2 != 0) || kind2 != kind) return 0;
     int high2 = q0 > q1 ? q0 : q1, low2 = q0 > q1 ? q1 : q0;

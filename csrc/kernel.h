@@ -108,6 +108,21 @@ HR_INLINE int flush_suit(uint64_t key) {
 /* The cards of suit 0 in a card mask (bits 0, 4, .., 48); suit s's are these shifted by s. */
 #define HR_SUIT0_CARDS 0x1111111111111ull
 
+/* A rank character: 0..12 for '2'..'9', 'T', 'J', 'Q', 'K', 'A' (either case), -1 for
+ * anything else ("10" is the caller's). Card strings (csrc/ext/percall.c) and range text
+ * (hr_ranges_text) read ranks through it. */
+HR_INLINE int hr_rank_of_char(uint32_t c) {
+    if (c >= '2' && c <= '9') return (int)(c - '2');
+    switch (c) {
+    case 'T': case 't': return 8;
+    case 'J': case 'j': return 9;
+    case 'Q': case 'q': return 10;
+    case 'K': case 'k': return 11;
+    case 'A': case 'a': return 12;
+    default: return -1;
+    }
+}
+
 /* One card as a bit in a 64-bit word of four 16-bit rank masks, one a suit (the macro is a
  * constant expression, for tables). */
 #define HR_SUIT_RANK_BIT(card) (1ull << (16 * ((card) & 3) + ((card) >> 2)))

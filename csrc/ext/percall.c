@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "handrank.h"
+#include "kernel.h"
 
 static const struct hr_percall_api *api;
 static const uint16_t *omaha_high, *omaha_low;
@@ -43,19 +43,6 @@ static int lowest_bit(uint64_t x) {
 
 static int is_separator(Py_UCS4 ch) {
     return ch == ' ' || ch == ',' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f';
-}
-
-/* 0..12 for '2'..'A' (and t j q k a), -1 otherwise; "10" is read by the caller. */
-static int rank_of(Py_UCS4 ch) {
-    if (ch >= '2' && ch <= '9') return (int)(ch - '2');
-    switch (ch) {
-    case 'T': case 't': return 8;
-    case 'J': case 'j': return 9;
-    case 'Q': case 'q': return 10;
-    case 'K': case 'k': return 11;
-    case 'A': case 'a': return 12;
-    default: return -1;
-    }
 }
 
 /* 0..3 for clubs, diamonds, hearts, spades: the letters (either case) and both symbol sets. */
@@ -93,7 +80,7 @@ static int read_text(PyObject *text, uint8_t *cards, int max) {
                 rank = 8;
                 i += 2;
             } else {
-                rank = rank_of(buffer[i++]);
+                rank = hr_rank_of_char(buffer[i++]);
             }
             if (rank < 0 || i == length) return -1;
             int suit = suit_of(buffer[i++]);

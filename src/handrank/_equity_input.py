@@ -290,7 +290,7 @@ def checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, a
     labels = [holding.label for holding in holdings]
     spot = Spot(bytes(combos_bytes), tuple(starts), tuple(weights), bytes(board_cards), bytes(dead_cards))
     if any(size > 1 for size in spot.sizes()):
-        known = spot.board + spot.dead + bytes(card for card in absent if card not in board_cards)
+        known = _known_bytes(board_cards, dead_cards, absent)
         found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
                                        _FEASIBLE_BUDGET)
         check_feasible(found)
@@ -336,7 +336,7 @@ def _plain_spot(players: Sequence[str], quick: list[list[int] | None], board_car
         else:
             return None
         text_start.append(text_start[-1] + len(texts[-1]))
-    known = bytes(board_cards) + bytes(dead_cards) + bytes(card for card in absent if card not in board_cards)
+    known = _known_bytes(board_cards, dead_cards, absent)
     combos = ffi.new("uint8_t[]", 2 * 1326 * nplayers)
     combo_start = ffi.new("int32_t[]", nplayers + 1)
     if not lib.hr_ranges_text(b"".join(texts), ffi.new("int32_t[]", text_start), bytes(fixed), nplayers, known,
@@ -348,6 +348,12 @@ def _plain_spot(players: Sequence[str], quick: list[list[int] | None], board_car
     spot = Spot(ffi.buffer(combos, 2 * starts[-1])[:], starts, (1.0,) * starts[-1], bytes(board_cards),
                 bytes(dead_cards))
     return labels, board_cards, spot
+
+
+def _known_bytes(board_cards: tuple[int, ...], dead_cards: tuple[int, ...], absent: Sequence[int]) -> bytes:
+    """The cards no player can hold, each once, as the feasibility search takes them: the
+    board, the dead cards, and the cards the game's deck lacks."""
+    return bytes(board_cards) + bytes(dead_cards) + bytes(card for card in absent if card not in board_cards)
 
 
 def _check_enough_left(board_cards: tuple[int, ...], dead_cards: tuple[int, ...], absent: Sequence[int],

@@ -1,6 +1,7 @@
 """Monte Carlo where ranges overlap (the random walk), what can and cannot be dealt, and
 what every call must survive: huge inputs, and Ctrl-C."""
 
+import contextlib
 import importlib
 import math
 import os
@@ -132,27 +133,44 @@ except KeyboardInterrupt:
 """
 
 
+def _sigint_as_a_terminal_sends_it():
+    # A shell starts background jobs with SIGINT ignored, and a child inherits that, so a
+    # suite run in the background would see no Ctrl-C at all: each child starts with it
+    # delivered as it is from a terminal.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def _child(args, **popen):
+    """A child process that never outlives its test, even a failed one."""
+    child = subprocess.Popen(args, preexec_fn=_sigint_as_a_terminal_sends_it, text=True, **popen)
+    try:
+        yield child
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.communicate()
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_ctrl_c_stops_a_long_call(threads):
-    child = subprocess.Popen([sys.executable, "-c", CHILD.replace("{threads}", str(threads))],
-                             stdout=subprocess.PIPE, text=True)
-    assert child.stdout.readline().strip() == "ready"
-    time.sleep(0.5)
-    sent = time.perf_counter()
-    child.send_signal(signal.SIGINT)
-    out, _ = child.communicate(timeout=10)
+    with _child([sys.executable, "-c", CHILD.replace("{threads}", str(threads))], stdout=subprocess.PIPE) as child:
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGINT)
+        out, _ = child.communicate(timeout=10)
     assert child.returncode == 7 and out.startswith("interrupted")
     stopped = float(out.split()[1])
     assert stopped - sent < 2  # measured well under 0.1 s; generous for a loaded machine
 
 
 def test_ctrl_c_in_the_cli_prints_one_line_and_exits_130():
-    child = subprocess.Popen([sys.executable, "-m", "handrank", "equity", "random", "random", "random",
-                              "--trials", str(2**50)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    time.sleep(1.0)
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=10)
+    with _child([sys.executable, "-m", "handrank", "equity", "random", "random", "random", "--trials", str(2**50)],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ, "PYTHONUNBUFFERED": "1"}) as child:
+        time.sleep(1.0)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=10)
     assert child.returncode == 130 and out == ""
     assert err.strip().splitlines() == ["handrank: interrupted"]
 

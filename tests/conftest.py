@@ -3,7 +3,7 @@ import itertools
 import numpy as np
 import pytest
 
-from reference import five_card_value
+from reference import five_card_value, for_every_five
 
 # The seed's table: hands and distinct ranks per category, best category first.
 FIVE_CARD_COUNTS = {
@@ -34,7 +34,15 @@ def reference_ranks(all_five_card_hands):
     The reference gives each hand a comparable value; numbering the distinct values from
     the best (1) down gives ranks that must equal the kernel's, hand by hand.
     """
-    values = [five_card_value(hand) for hand in all_five_card_hands.tolist()]
+    values = for_every_five(all_five_card_hands, five_card_value)
     numbering = {value: rank for rank, value in enumerate(sorted(set(values), reverse=True), start=1)}
     ranks = np.fromiter((numbering[value] for value in values), dtype=np.uint16, count=len(values))
     return ranks, numbering
+
+
+@pytest.fixture(scope="session")
+def flop_features():
+    """Every flop class's features, histograms of 8 bins (about 6 s): the feature and job tests share one."""
+    from handrank.abstraction import class_features
+
+    return class_features("flop", bins=8, threads=2)

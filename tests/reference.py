@@ -51,3 +51,24 @@ def five_card_value(cards):
 def hand_value(cards):
     """The value of the best five cards among 5, 6 or 7."""
     return max(five_card_value(five) for five in combinations(cards, 5))
+
+
+def for_every_five(hands, value):
+    """value(hand) for each row of five card ids, as a list, calling value once per class of
+    hands that share their ranks and whether their suits are all one.
+
+    Both references read nothing else of five cards (`card // 4`, and a flush only when every
+    suit is the same), so each class's first hand speaks for the whole class: the 2,598,960
+    hands fall in 7,462 classes (6,175 rank multisets, and 1,287 sets of five ranks in one
+    suit), and the reference runs on those instead of on every hand. What the tests compare
+    with the kernel is still one answer for every hand.
+    """
+    import numpy as np
+
+    hands = np.asarray(hands)
+    ranks = np.sort(hands // 4, axis=1).astype(np.int64)
+    one_suit = (hands % 4 == hands[:, :1] % 4).all(axis=1)
+    key = ranks @ (13 ** np.arange(5, dtype=np.int64)) * 2 + one_suit
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    values = [value(hand) for hand in hands[first].tolist()]
+    return [values[i] for i in inverse.reshape(-1).tolist()]

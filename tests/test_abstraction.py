@@ -13,11 +13,6 @@ import handrank
 from handrank.abstraction import class_features
 
 
-@pytest.fixture(scope="module")
-def flop_features():
-    return class_features("flop", bins=8, threads=2)
-
-
 def test_every_flop_class_has_its_members_strength(flop_features):
     features = flop_features
     assert features.ehs.shape == (1_286_792,) and features.histogram.shape == (1_286_792, 8)

@@ -7,43 +7,43 @@ import numpy as np
 import pytest
 
 from handrank import hand_strength
-from handrank.abstraction import class_features, emd_kmeans, kmeans
+from handrank.abstraction import emd_kmeans, kmeans
 from handrank.abstraction_job import distinct_points, output_bytes, river_bins, run_abstraction_job
 from handrank.cli import main
 
 
-def test_parts_then_the_buckets_equal_the_library_calls(tmp_path, capsys):
+def test_parts_then_the_buckets_equal_the_library_calls(tmp_path, capsys, flop_features):
     out = tmp_path / "flop.npz"
-    first = run_abstraction_job("flop", out, features="hist:6", buckets=7, seed=3, iterations=4, part=(1, 2))
+    first = run_abstraction_job("flop", out, features="hist:8", buckets=7, seed=3, iterations=4, part=(1, 2))
     assert not first["complete"] and first["blocks_done"] == 14 and not out.exists()
-    argv = ["abstraction", "--street", "flop", "--features", "hist:6", "--buckets", "7", "--seed", "3",
+    argv = ["abstraction", "--street", "flop", "--features", "hist:8", "--buckets", "7", "--seed", "3",
             "--iterations", "4", "--threads", "2", "--part", "2/2", "--out", str(out)]
     assert main(argv) == 0
     printed = capsys.readouterr()
-    assert printed.out.startswith(f"wrote {out}: 1,286,792 flop classes in 7 buckets (hist:6, seed 3")
+    assert printed.out.startswith(f"wrote {out}: 1,286,792 flop classes in 7 buckets (hist:8, seed 3")
     assert "the files will take about" in printed.err
     with np.load(out, allow_pickle=False) as data:  # plain numpy, no pickles
         buckets, history = data["buckets"], data["history"]
         assert buckets.dtype == np.uint32 and buckets.shape == (1_286_792,) and str(data["street"]) == "flop"
-        assert int(data["seed"]) == 3 and data["centroids"].shape == (7, 6)
+        assert int(data["seed"]) == 3 and data["centroids"].shape == (7, 8)
     assert not (tmp_path / "flop.npz.clustering.npz").exists()  # the clustering's checkpoint goes once done
-    expected = emd_kmeans(class_features("flop", bins=6, threads=2).histogram, 7, seed=3, iterations=4)
+    expected = emd_kmeans(flop_features.histogram, 7, seed=3, iterations=4)
     assert (buckets == expected.labels).all() and tuple(history) == expected.history
     # a second run with other buckets starts from the kept strength file
-    again = run_abstraction_job("flop", out, features="hist:6", buckets=3, seed=1, iterations=2)
+    again = run_abstraction_job("flop", out, features="hist:8", buckets=3, seed=1, iterations=2)
     assert again["complete"] and "blocks" not in again
-    with pytest.raises(ValueError, match="holds histograms of 6 bins, not 9"):
+    with pytest.raises(ValueError, match="holds histograms of 8 bins, not 9"):
         run_abstraction_job("flop", out, features="hist:9", buckets=3, seed=1)
 
 
-def test_ehs_buckets_cluster_the_distinct_values_weighted_by_their_classes(tmp_path, capsys):
+def test_ehs_buckets_cluster_the_distinct_values_weighted_by_their_classes(tmp_path, capsys, flop_features):
     """k-means of the flop's EHS runs on its distinct values, each weighted by its classes: the
     job's buckets are that clustering's labels, class by class, and a weighted sum over the
     distinct values is the sum over every class."""
     out = tmp_path / "flop.npz"
     assert main(["abstraction", "--street", "flop", "--features", "ehs", "--buckets", "9", "--seed", "4",
                  "--iterations", "3", "--threads", "2", "--out", str(out)]) == 0
-    ehs = class_features("flop", threads=2).ehs
+    ehs = flop_features.ehs  # the same with any bins
     distinct, inverse, counts = distinct_points(ehs)
     assert f"s; {len(distinct):,} distinct points clustered)" in capsys.readouterr().out
     assert (distinct[inverse] == ehs).all() and counts.sum() == len(ehs) and len(distinct) < len(ehs)

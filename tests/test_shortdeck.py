@@ -14,6 +14,7 @@ import handrank
 from handrank import Category
 from handrank import shortdeck as sd
 from handrank.cli import main
+from reference import for_every_five
 
 FIVES = np.array(list(itertools.combinations(range(16, 52), 5)), dtype=np.uint8)
 
@@ -22,7 +23,7 @@ FIVES = np.array(list(itertools.combinations(range(16, 52), 5)), dtype=np.uint8)
 def rules(request):
     """The rule, the reference rank of every class (key -> 1 = best .. 1404) and the reference
     key of every five-card hand."""
-    keys = [best_key(hand, request.param) for hand in FIVES.tolist()]
+    keys = for_every_five(FIVES, lambda hand: best_key(hand, request.param))
     ranks_of = {key: rank for rank, key in enumerate(sorted(set(keys), reverse=True), start=1)}
     return request.param, ranks_of, keys
 

@@ -57,11 +57,12 @@ def for_every_five(hands, value):
     """value(hand) for each row of five card ids, as a list, calling value once per class of
     hands that share their ranks and whether their suits are all one.
 
-    Both references read nothing else of five cards (`card // 4`, and a flush only when every
-    suit is the same), so each class's first hand speaks for the whole class: the 2,598,960
-    hands fall in 7,462 classes (6,175 rank multisets, and 1,287 sets of five ranks in one
-    suit), and the reference runs on those instead of on every hand. What the tests compare
-    with the kernel is still one answer for every hand.
+    The five-card references (Hold'em, short deck, deuce-to-seven) read nothing else of five
+    cards (the ranks, and a flush only when every suit is the same), so each class's first
+    hand speaks for the whole class: the 2,598,960 hands fall in 7,462 classes (6,175 rank
+    multisets, and 1,287 sets of five ranks in one suit), and the reference runs on those
+    instead of on every hand. What the tests compare with the kernel is still one answer for
+    every hand.
     """
     import numpy as np
 

@@ -56,7 +56,7 @@ TIMER = r"""
 import json, statistics, sys, time
 import handrank
 sys.modules["handrank.equity"].EXACT_BUDGET = 10**13  # exact on every spot, as the issue timed it
-spots, budget, mc_spots = json.loads(sys.stdin.read())
+spots, budget = json.loads(sys.stdin.read())
 out = []
 for players, board, dead in spots:
     handrank.equity(players, board, dead)  # warm up
@@ -66,16 +66,19 @@ for players, board, dead in spots:
         result = handrank.equity(players, board, dead)
         times.append(time.perf_counter() - start)
     out.append([statistics.median(times), result.equity, result.exact])
-if len(sys.argv) > 1:
-    trials = int(sys.argv[1])
-    for players, board in mc_spots:
-        times = []
-        for _ in range(5):
-            start = time.process_time()
-            handrank.equity(players, board, trials=trials, seed=1, threads=1)
-            times.append(time.process_time() - start)
-        out.append([statistics.median(times), None, False])
 print(json.dumps(out))
+"""
+
+# Run in the baseline's interpreter for the Monte Carlo rounds: one spot a line (JSON), its
+# CPU time printed back, so that each round times both versions in turn.
+MC_TIMER = r"""
+import json, sys, time
+import handrank
+for line in sys.stdin:
+    players, board, trials = json.loads(line)
+    start = time.process_time()
+    handrank.equity(players, board, trials=trials, seed=1, threads=1)
+    print(time.process_time() - start, flush=True)
 """
 
 
@@ -102,6 +105,7 @@ def main() -> None:
     parser.add_argument("--baseline-python", help="python of a venv with the earlier handrank installed")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of repeats per spot and version")
     parser.add_argument("--trials", type=int, default=4_000_000, help="Monte Carlo deals")
+    parser.add_argument("--rounds", type=int, default=11, help="alternating rounds of the Monte Carlo timings")
     parser.add_argument("--monte-carlo", action="store_true",
                         help="only Monte Carlo (and eval7): for a baseline of 31cff43, whose exact goals do not apply")
     args = parser.parse_args()
@@ -111,14 +115,15 @@ def main() -> None:
     baseline = None
     if args.baseline_python:
         spots = [[players, board, dead] for _, players, board, dead, _ in SPOTS]
-        done = subprocess.run([args.baseline_python, "-c", TIMER, str(args.trials)],
-                              input=json.dumps([spots, args.budget, MC_SPOTS]), capture_output=True, text=True,
-                              check=True)
-        baseline = json.loads(done.stdout)
+        if not args.monte_carlo:
+            done = subprocess.run([args.baseline_python, "-c", TIMER], input=json.dumps([spots, args.budget]),
+                                  capture_output=True, text=True, check=True)
+            baseline = json.loads(done.stdout)
+
 
     if not args.monte_carlo:
         exact_table(args.budget, baseline)
-    monte_carlo(args.trials, baseline)
+    monte_carlo(args.trials, args.baseline_python, args.rounds)
     peers()
 
 
@@ -138,17 +143,32 @@ def exact_table(budget: float, baseline: list | None) -> None:
             print(f"| {name} | {fmt(seconds)} | | | {2 * slower:g}x | |")
 
 
-def monte_carlo(trials: int, baseline: list | None, rounds: int = 7) -> None:
+def monte_carlo(trials: int, baseline_python: str | None, rounds: int) -> None:
     print(f"\nMonte Carlo, {trials:,} deals, 1 thread, CPU time, {rounds} alternating rounds (issue 20's spots; a "
-          "deal's rows are its players' hands, set against evaluate_many's rows a second on random 7-card rows, "
-          "timed in the same round; rates and ratios are medians over the rounds)")
+          "deal's rows are its players' hands, set against evaluate_many's rows a second on random 7-card rows; "
+          "the baseline in its own process, timed in the same rounds; rates and ratios are medians over the rounds)")
     rows = np.argsort(np.random.default_rng(1).random((1_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
     for players, board in MC_SPOTS:
         handrank.equity(players, board, trials=100_000, seed=1)
     handrank.evaluate_many(rows, threads=1)
+    child = None
+    if baseline_python:
+        child = subprocess.Popen([baseline_python, "-c", MC_TIMER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                 text=True)
+
+    def baseline_seconds(players: list[str], board: str, deals: int) -> float:
+        assert child is not None and child.stdin is not None and child.stdout is not None
+        child.stdin.write(json.dumps([players, board, deals]) + "\n")
+        child.stdin.flush()
+        return float(child.stdout.readline())
+
+    if child:
+        for players, board in MC_SPOTS:
+            baseline_seconds(players, board, 100_000)  # warm up
     row_rates: list[float] = []
     rates: list[list[float]] = [[] for _ in MC_SPOTS]
     ratios: list[list[float]] = [[] for _ in MC_SPOTS]
+    speedups: list[list[float]] = [[] for _ in MC_SPOTS]
     for _ in range(rounds):  # the machine's drift hits every contender of a round alike
         start = time.process_time()
         handrank.evaluate_many(rows, threads=1)
@@ -157,21 +177,26 @@ def monte_carlo(trials: int, baseline: list | None, rounds: int = 7) -> None:
         for k, (players, board) in enumerate(MC_SPOTS):
             start = time.process_time()
             handrank.equity(players, board, trials=trials, seed=1, threads=1)
-            rate = trials / (time.process_time() - start)
-            rates[k].append(rate)
-            ratios[k].append(rate * len(players) / row_rate)
+            seconds = time.process_time() - start
+            rates[k].append(trials / seconds)
+            ratios[k].append(trials / seconds * len(players) / row_rate)
+            if child:
+                speedups[k].append(baseline_seconds(players, board, trials) / seconds)
+    if child:
+        assert child.stdin is not None
+        child.stdin.close()
+        child.wait()
     print(f"  evaluate_many: {statistics.median(row_rates) / 1e6:.0f} M rows/s")
     for k, (players, board) in enumerate(MC_SPOTS):
-        rate = statistics.median(rates[k])
-        line = (f"  {' vs '.join(players)} {board}: {rate / 1e6:.1f} M deals/s, "
+        line = (f"  {' vs '.join(players)} {board}: {statistics.median(rates[k]) / 1e6:.1f} M deals/s, "
                 f"{statistics.median(ratios[k]):.2f}x evaluate_many's rows "
                 f"(rounds {min(ratios[k]):.2f}-{max(ratios[k]):.2f}x)")
-        if baseline:
-            old = trials / baseline[len(SPOTS) + k][0]
-            line += f"; baseline {old / 1e6:.1f} M deals/s: {rate / old:.2f}x"
+        if child:
+            speedup = statistics.median(speedups[k])
+            line += f"; {speedup:.2f}x the baseline"
             if k < len(ISSUE20_MC):
                 then, ompeval = ISSUE20_MC[k]
-                line += (f"; about {rate / old * then / ompeval:.2f}x OMPEval if the baseline is "
+                line += (f"; about {speedup * then / ompeval:.2f}x OMPEval if the baseline is "
                          f"{ISSUE20_BASELINE} (issue 20 asks 2x)")
         print(line)
 

@@ -4,11 +4,13 @@
     python benchmarks/percall.py [--hands 2000] [--rounds 9] [--markdown FILE] [--chart FILE]
 
 Each row times one way to rank a hand over the same random hands. A round runs every contender
-of a row over the hands in turn (twice, timing the second: caches as that call leaves them), so
-that the machine's drift hits them alike; a row's
+of a row over the hands in turn (twice, timing the second: caches as that call leaves them;
+every other round in reverse order), so that the machine's drift hits them alike; a row's
 time per call is the median over the rounds (process CPU time, so other processes on a shared
-machine count less). The ratio is a peer's time over the time of the handrank row that heads its
-block of rows: above 1, handrank is faster. pokerkit takes hundreds of microseconds a hand, so it gets a tenth of
+machine count less). The ratio is the median over the rounds of a peer's time over the time of
+the handrank row that heads its block in the same round: above 1, handrank is faster (on a
+shared machine a row's time moves by 2x between rounds, and a ratio of medians taken at
+different moments moved with it). pokerkit takes hundreds of microseconds a hand, so it gets a tenth of
 the hands. Writes a Markdown table (stdout, and --markdown) and a bar chart (--chart, needs
 matplotlib).
 """
@@ -176,9 +178,9 @@ def measure(table: dict[str, list[Contender]], rounds: int) -> dict[str, list[fl
     for contenders in table.values():
         for contender in contenders:
             contender.run()  # warm-up
-    for _ in range(rounds):
+    for round_ in range(rounds):
         for group, contenders in table.items():
-            for contender in contenders:
+            for contender in contenders if round_ % 2 == 0 else contenders[::-1]:  # no row always first
                 contender.run()  # the caches as this contender left them, not as the last one did
                 start = time.process_time()
                 contender.run()
@@ -189,15 +191,18 @@ def measure(table: dict[str, list[Contender]], rounds: int) -> dict[str, list[fl
 def report(table: dict[str, list[Contender]], times: dict[str, list[float]], rounds: int, count: int) -> str:
     lines = [f"Per call, {machine()}.",
              f"CPU time a call: the median of {rounds} alternating rounds over {count:,} random hands "
-             f"(pokerkit: {max(1, count // 10):,}). Ratio: that row's time over the handrank row that heads its "
-             "block (above 1: handrank is faster).", "",
+             f"(pokerkit: {max(1, count // 10):,}). Ratio: the median over the rounds of that row's time over the time "
+             "of the handrank row that heads its block in the same round (above 1: handrank is faster).", "",
              "| group | call | time a call | ratio to handrank |", "| --- | --- | ---: | ---: |"]
     for group, contenders in table.items():
         for contender in contenders:
             ns = statistics.median(times[key(group, contender)])
             if contender.ours and (contender is contenders[0] or not contenders[contenders.index(contender) - 1].ours):
-                ours = ns  # the peers below compare with this row
-            ratio = "" if contender.ours else f"{ns / ours:.1f}x"
+                ours = times[key(group, contender)]  # the peers below compare with this row
+            # the median of the rounds' ratios: a round's two rows ran moments apart, on the machine
+            # as it was then (on a shared machine a row's time moves by 2x between rounds)
+            ratio = "" if contender.ours else \
+                f"{statistics.median(t / h for t, h in zip(times[key(group, contender)], ours)):.1f}x"
             shown = f"{ns / 1000:.1f} µs" if ns >= 10_000 else f"{ns:.0f} ns"
             lines.append(f"| {group} | `{contender.name}` | {shown} | {ratio} |")
     return "\n".join(lines)

@@ -5,42 +5,46 @@ showdown_many against its evaluate_many on the same hands, per hand, in one run.
 
 Goals: dealing at least as fast as ranking what it deals; showdown_many at least 1.2x the
 game's evaluate_many per hand (the board's work shared by the players). CPU time, one
-thread, medians of 5; Omaha is in benchmarks/omaha.py.
+thread, in alternating rounds (common.cpu_rounds): times are medians over the rounds, ratios
+medians of the rounds' ratios; Omaha is in benchmarks/omaha.py.
 """
 
 from __future__ import annotations
 
+import statistics
+
 import numpy as np
-from common import cpu_median, machine, write_report
+from common import cpu_rounds, machine, median_ratio, write_report
 
 from handrank import ace_to_five, evaluate_many, shortdeck, stud
 
-DEALS, PLAYERS = 400_000, 4
+DEALS, PLAYERS, ROUNDS = 400_000, 4, 9
 
 
 def main() -> None:
     lines = [f"machine: {machine()}", "",
-             f"{DEALS:,} deals of {PLAYERS} players, one thread.", "",
+             f"{DEALS:,} deals of {PLAYERS} players, one thread, {ROUNDS} alternating rounds.", "",
              "| game | deal | rank what it deals | deal / rank | showdown_many | evaluate_many, same hands | "
              "showdown / evaluate per hand |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     holes, boards = shortdeck.deal(DEALS, PLAYERS, seed=1)
     rows = np.concatenate([holes, np.repeat(boards[:, None, :], PLAYERS, axis=1)], axis=2).reshape(-1, 7)
-    t_deal = cpu_median(lambda: shortdeck.deal(DEALS, PLAYERS, seed=1, threads=1))
-    t_show = cpu_median(lambda: shortdeck.showdown_many(holes, boards, threads=1))
-    t_rank = cpu_median(lambda: shortdeck.evaluate_many(rows, threads=1))
-    hands = DEALS * PLAYERS
-    lines.append(f"| short deck | {t_deal * 1e3:.0f} ms | {t_rank * 1e3:.0f} ms | {t_rank / t_deal:.2f}x | "
-                 f"{hands / t_show / 1e6:.0f} M hands/s | {hands / t_rank / 1e6:.0f} M hands/s | "
-                 f"{t_rank / t_show:.2f}x |")
     dealt = stud.deal(DEALS, PLAYERS, seed=1)
     flat = dealt.reshape(-1, 7)
-    t_deal = cpu_median(lambda: stud.deal(DEALS, PLAYERS, seed=1, threads=1))
-    for name, razz, rank in (("seven-card stud", False, evaluate_many), ("Razz", True, ace_to_five.evaluate_many)):
-        t_show = cpu_median(lambda razz=razz: stud.showdown_many(dealt, razz=razz, threads=1))
-        t_rank = cpu_median(lambda rank=rank: rank(flat, threads=1))
-        lines.append(f"| {name} | {t_deal * 1e3:.0f} ms | {t_rank * 1e3:.0f} ms | {t_rank / t_deal:.2f}x | "
-                     f"{hands / t_show / 1e6:.0f} M hands/s | {hands / t_rank / 1e6:.0f} M hands/s | "
-                     f"{t_rank / t_show:.2f}x |")
+    hands = DEALS * PLAYERS
+    games = (("short deck", lambda: shortdeck.deal(DEALS, PLAYERS, seed=1, threads=1),
+              lambda: shortdeck.showdown_many(holes, boards, threads=1),
+              lambda: shortdeck.evaluate_many(rows, threads=1)),
+             ("seven-card stud", lambda: stud.deal(DEALS, PLAYERS, seed=1, threads=1),
+              lambda: stud.showdown_many(dealt, threads=1), lambda: evaluate_many(flat, threads=1)),
+             ("Razz", lambda: stud.deal(DEALS, PLAYERS, seed=1, threads=1),
+              lambda: stud.showdown_many(dealt, razz=True, threads=1),
+              lambda: ace_to_five.evaluate_many(flat, threads=1)))
+    for name, deal, show, rank in games:
+        t = cpu_rounds({"deal": deal, "show": show, "rank": rank}, ROUNDS)
+        t_deal, t_show, t_rank = (statistics.median(t[k]) for k in ("deal", "show", "rank"))
+        lines.append(f"| {name} | {t_deal * 1e3:.0f} ms | {t_rank * 1e3:.0f} ms | "
+                     f"{median_ratio(t['rank'], t['deal']):.2f}x | {hands / t_show / 1e6:.0f} M hands/s | "
+                     f"{hands / t_rank / 1e6:.0f} M hands/s | {median_ratio(t['rank'], t['show']):.2f}x |")
     write_report(lines, "games_simulate.md")
 
 

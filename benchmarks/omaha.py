@@ -7,16 +7,17 @@ One thread, random hands as C-contiguous uint8 arrays (generation not timed), me
 7-card ``evaluate_many`` for the ratio issue 10 asks about (PLO4 at least 20% of it), the
 per-call ``omaha.evaluate`` against phevaluator's ``evaluate_omaha_cards``, and the answers
 of both compared on --check random PLO4 hands; showdown_many against evaluate_many on the
-same deals; Monte Carlo equity with ranges (C draws per second, each call's setup apart).
+same deals (in --rounds alternating rounds, CPU time: the median of the rounds' ratios); Monte Carlo equity with ranges (C draws per second, each call's setup apart).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 import numpy as np
-from common import machine, random_hands, timed
+from common import cpu_rounds, machine, median_ratio, random_hands, timed
 
 import handrank
 from handrank import omaha
@@ -28,6 +29,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=100_000)
     parser.add_argument("--check", type=int, default=1_000_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=9, help="alternating rounds of showdown_many and evaluate_many")
     parser.add_argument("--trials", type=int, default=2_000_000, help="Monte Carlo deals a range spot")
     args = parser.parse_args()
     print(f"machine: {machine()}")
@@ -50,13 +52,13 @@ def main() -> None:
         holes, boards = omaha.deal(args.hands // players, players, hole=nhole, seed=3)
         out = (np.empty(holes.shape[:2], np.uint16), np.empty(holes.shape[:2], np.uint16))
         hands = holes.shape[0] * players
-        settled = hands / timed(lambda h=holes, b=boards, o=out: omaha.showdown_many(h, b, threads=1, out=o),
-                                args.repeat)[0]
         each = np.ascontiguousarray(holes.reshape(-1, nhole))
         board_rows = np.ascontiguousarray(np.repeat(boards, players, axis=0))
-        ranked = hands / timed(lambda h=each, b=board_rows: omaha.evaluate_many(h, b, threads=1), args.repeat)[0]
-        print(f"PLO{nhole} showdown_many, {players} players: {settled / 1e6:,.1f} M hands/s, "
-              f"{settled / ranked:.2f}x evaluate_many on the same deals (issue 24 asks 1.2x)")
+        t = cpu_rounds({"show": lambda h=holes, b=boards, o=out: omaha.showdown_many(h, b, threads=1, out=o),
+                        "rank": lambda h=each, b=board_rows: omaha.evaluate_many(h, b, threads=1)}, args.rounds)
+        print(f"PLO{nhole} showdown_many, {players} players: {hands / statistics.median(t['show']) / 1e6:,.1f} M "
+              f"hands/s, {median_ratio(t['rank'], t['show']):.2f}x evaluate_many on the same deals in "
+              f"{args.rounds} alternating rounds (CPU time; issue 24 asks 1.2x)")
     # Monte Carlo with ranges (issue 24: showdowns at no less than 0.5x evaluate_many's rate):
     # the C draws alone (a call of 1,000 trials, setup included, taken off a call of --trials)
     for players in (["AAxx", "random"], ["AAxxds", "KKQQ"], ["AKQJ", "15%", "random"],

@@ -7,7 +7,8 @@ One thread, random hands as C-contiguous uint8 arrays (generation not timed), me
 7-card ``evaluate_many`` for the ratio issue 10 asks about (PLO4 at least 20% of it), the
 per-call ``omaha.evaluate`` against phevaluator's ``evaluate_omaha_cards``, and the answers
 of both compared on --check random PLO4 hands; showdown_many against evaluate_many on the
-same deals (in --rounds alternating rounds, CPU time: the median of the rounds' ratios); Monte Carlo equity with ranges (C draws per second, each call's setup apart).
+same deals (in --rounds alternating rounds, CPU time: the median of the rounds' ratios);
+Monte Carlo equity with ranges (C draws per second, each call's setup apart).
 """
 
 from __future__ import annotations

@@ -22,6 +22,10 @@ def test_parts_then_the_buckets_equal_the_library_calls(tmp_path, capsys, flop_f
     printed = capsys.readouterr()
     assert printed.out.startswith(f"wrote {out}: 1,286,792 flop classes in 7 buckets (hist:8, seed 3")
     assert "the files will take about" in printed.err
+    for bad, why in ((["--buckets", "0"], "buckets must be from 1"), (["--features", "hist:0"], "bins")):
+        assert main([*argv, *bad]) == 2  # the size is said only once every argument has passed
+        err = capsys.readouterr().err
+        assert why in err and "will take about" not in err, err
     with np.load(out, allow_pickle=False) as data:  # plain numpy, no pickles
         buckets, history = data["buckets"], data["history"]
         assert buckets.dtype == np.uint32 and buckets.shape == (1_286_792,) and str(data["street"]) == "flop"

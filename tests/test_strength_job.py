@@ -94,8 +94,14 @@ def test_cli(small_street, tmp_path, capsys):
     capsys.readouterr()
     assert main(["strength", "--street", "flop", "--out", str(tmp_path)]) == 2  # a folder: refused before any work
     assert "it is a folder" in capsys.readouterr().err
-    assert main(["strength", "--street", "flop", "--out", str(tmp_path / "none" / "s.npz")]) == 2
-    assert "does not exist" in capsys.readouterr().err
+    # a refused run says only why: the output's size is said once every argument has passed
+    for argv, why in ((["--out", str(tmp_path / "none" / "s.npz")], "does not exist"),
+                      (["--bins", "0", "--out", str(tmp_path / "t.npz")], "bins must be from 1"),
+                      (["--threads", "0", "--out", str(tmp_path / "t.npz")], "threads")):
+        assert main(["strength", "--street", "flop", *argv]) == 2
+        err = capsys.readouterr().err
+        assert why in err and "will take about" not in err, err
+    assert not (tmp_path / "t.npz.parts").exists()
 
 
 def test_read_rows_gives_the_arrays_step_by_step(tmp_path):

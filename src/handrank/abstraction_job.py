@@ -73,9 +73,12 @@ def classes_of_street(street: str) -> int:
 def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", buckets: int = 200,
                         seed: int | None = None, iterations: int = 100, threads: int | None = None,
                         part: tuple[int, int] = (1, 1), scheduler: str | None = None,
-                        progress: bool | Callable[[int, int], None] | None = None) -> dict[str, object]:
+                        progress: bool | Callable[[int, int], None] | None = None,
+                        announce: Callable[[int], None] | None = None) -> dict[str, object]:
     """Compute what this part of the strength is missing; when all of it is there, the
-    features and the buckets of every class, written to ``out``. A summary."""
+    features and the buckets of every class, written to ``out``. A summary.
+    ``announce(nbytes)``, once every argument has passed its check and before any work, gets
+    about how many bytes the job writes (``output_bytes``)."""
     import numpy as np
 
     from ._work import file_to_write, progress_reporter, thread_count
@@ -113,6 +116,8 @@ def run_abstraction_job(street: str, out: Path, *, features: str = "hist:50", bu
     rounds, seed, nthreads = checked_iterations(iterations), seed_or_drawn(seed), thread_count(threads)
     report = progress_reporter(progress, f"abstraction ({street})")
     out = file_to_write(Path(out))  # now, not when the finished buckets cannot replace it
+    if announce is not None:
+        announce(output_bytes(street, features))
     start = time.perf_counter()
     strength_out = out.with_name(out.name + ".strength.npz")
     summary: dict[str, object] = {"street": street, "classes": classes, "buckets": k, "features": features,

@@ -20,7 +20,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .cards import format_cards, parse, shown_text
@@ -379,6 +379,13 @@ def _outs(args: argparse.Namespace) -> str:
     return _json(result.as_dict()) if args.json else result.table()
 
 
+def _announcer(what: str) -> Callable[[int], None]:
+    """A job's size, said on stderr once the job has checked its arguments (a refused run says only why)."""
+    def announce(nbytes: int) -> None:
+        print(f"{what} will take about {nbytes / 1e6:,.0f} MB", file=sys.stderr, flush=True)
+    return announce
+
+
 def _strength(args: argparse.Namespace) -> str:
     from pathlib import Path
 
@@ -387,14 +394,11 @@ def _strength(args: argparse.Namespace) -> str:
     index, _, count = args.part.partition("/")
     if not (index.isdigit() and count.isdigit()):
         raise ValueError(f"--part is I/N, e.g. 1/4, got {args.part!r}")
-    if not args.json:
-        from .strength_job import output_bytes
-
-        print(f"strength: every {args.street} up to suit isomorphism; the output will take about "
-              f"{output_bytes(args.street, args.bins) / 1e6:,.0f} MB", file=sys.stderr, flush=True)
     summary = run_strength_job(args.street, Path(args.out), bins=args.bins, threads=args.threads,
                                part=(int(index), int(count)), scheduler=args.scheduler,
-                               progress=sys.stderr.isatty())
+                               progress=sys.stderr.isatty(),
+                               announce=None if args.json else _announcer(
+                                   f"strength: every {args.street} up to suit isomorphism; the output"))
     if args.json:
         return _json(summary)
     if summary["complete"]:
@@ -406,19 +410,17 @@ def _strength(args: argparse.Namespace) -> str:
 def _abstraction(args: argparse.Namespace) -> str:
     from pathlib import Path
 
-    from .abstraction_job import output_bytes, parse_features, run_abstraction_job
+    from .abstraction_job import run_abstraction_job
 
     index, _, count = args.part.partition("/")
     if not (index.isdigit() and count.isdigit()):
         raise ValueError(f"--part is I/N, e.g. 1/4, got {args.part!r}")
-    parse_features(args.features)
-    if not args.json:
-        print(f"abstraction: every {args.street} class; the files will take about "
-              f"{output_bytes(args.street, args.features) / 1e6:,.0f} MB", file=sys.stderr, flush=True)
     summary = run_abstraction_job(args.street, Path(args.out), features=args.features, buckets=args.buckets,
                                   seed=args.seed, iterations=args.iterations, threads=args.threads,
                                   part=(int(index), int(count)), scheduler=args.scheduler,
-                                  progress=sys.stderr.isatty())
+                                  progress=sys.stderr.isatty(),
+                                  announce=None if args.json else _announcer(
+                                      f"abstraction: every {args.street} class; the files"))
     if args.json:
         summary["seed"] = _seed_for_json(summary["seed"])  # type: ignore[arg-type]
         return _json(summary)

@@ -59,10 +59,12 @@ def _parts_dir(out: Path) -> Path:
 def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads: int | None = None,
                      part: tuple[int, int] = (1, 1), scheduler: str | None = None,
                      progress: bool | Callable[[int, int], None] | None = None,
-                     clusters: Any = None) -> dict[str, object]:
+                     clusters: Any = None, announce: Callable[[int], None] | None = None) -> dict[str, object]:
     """Work the blocks of this part that are not saved yet; merge when all are. A summary.
     With ``clusters`` (a holding's opponent cluster, ``abstraction.opponent_clusters``) each
-    block also holds ``ochs`` (m, 1326, k) float32: every holding's OCHS on each board."""
+    block also holds ``ochs`` (m, 1326, k) float32: every holding's OCHS on each board.
+    ``announce(nbytes)``, once every argument has passed its check and before any work, gets
+    about how many bytes the merged output will take (``output_bytes``)."""
     import hashlib
 
     import numpy as np
@@ -100,6 +102,8 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
         except (OSError, ValueError, TypeError) as error:  # a bad address, or nobody there
             raise ValueError(f"scheduler {scheduler!r}: cannot reach a Dask scheduler there "
                              f"({type(error).__name__}: {error})") from None
+    if announce is not None:
+        announce(output_bytes(street, bins, 0 if cluster_of is None else int(cluster_of.max()) + 1))
     boards, weights = canonical_boards(STREETS[street])
     runouts = math.comb(50 - STREETS[street], 5 - STREETS[street])  # of a holding: 1081 on a flop
     blocks = -(-len(boards) // BLOCK)

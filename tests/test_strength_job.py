@@ -123,3 +123,32 @@ def test_read_rows_gives_the_arrays_step_by_step(tmp_path):
         list(strength_job.read_rows(tmp_path / "short.npz", ("histogram",), 4))
     with pytest.raises(ValueError, match=r"is not a strength file.*\(hs: KeyError\)"):
         list(strength_job.read_rows(out, ("boards", "hs"), 4))
+
+
+def test_a_scheduler_client_is_closed_however_the_job_ends(small_street, tmp_path, monkeypatch):
+    """The client is made after every other check (a refused job connects to nothing) and
+    closed when the work ends, an error included."""
+    made = []
+
+    class Client:
+        def close(self):
+            made.remove(self)
+
+    def connect(scheduler):
+        made.append(Client())
+        return made[-1]
+
+    monkeypatch.setattr(strength_job, "_client", connect)
+    out = tmp_path / "s.npz"
+
+    def fail(nbytes):
+        assert made, "announced before the client was made"
+        raise RuntimeError("stopped")
+
+    with pytest.raises(RuntimeError, match="stopped"):
+        strength_job.run_strength_job("flop", out, bins=4, scheduler="tcp://127.0.0.1:1", announce=fail)
+    assert made == [] and not (tmp_path / "s.npz.parts").exists()  # closed; nothing written before the work
+    strength_job.run_strength_job("flop", out, bins=4, part=(1, 2))  # another job's blocks, no scheduler
+    with pytest.raises(ValueError, match="holds blocks of another job"):
+        strength_job.run_strength_job("flop", out, bins=5, scheduler="tcp://127.0.0.1:1")
+    assert made == []

@@ -56,6 +56,25 @@ def _parts_dir(out: Path) -> Path:
     return out.with_name(out.name + ".parts")
 
 
+def _client(scheduler: str) -> Any:
+    """A Dask client of the scheduler at an address another process can reach, or ValueError."""
+    from distributed import Client
+
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        scheme, location = parse_address(scheduler)
+        if scheme not in ("tcp", "tls", "ucx", "ws", "wss"):
+            raise ValueError(f"{scheme}:// is not an address another process can reach")
+        parse_host_port(location)  # a host and a port
+        # not the process's default client: a failed connection must not leave one behind
+        # that later dask computations (anyone's) would wait on
+        return Client(scheduler, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError, TypeError) as error:  # a bad address, or nobody there
+        raise ValueError(f"scheduler {scheduler!r}: cannot reach a Dask scheduler there "
+                         f"({type(error).__name__}: {error})") from None
+
+
 def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads: int | None = None,
                      part: tuple[int, int] = (1, 1), scheduler: str | None = None,
                      progress: bool | Callable[[int, int], None] | None = None,
@@ -85,30 +104,10 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     cluster_of = None if clusters is None else checked_clusters(clusters)
     progress = progress_reporter(progress, f"strength ({street}s)")
     out = file_to_write(Path(out))  # a str too; a folder or a missing one refused before any work
-    client = None
-    if scheduler:
-        from distributed import Client
-
-        try:
-            from distributed.comm.addressing import parse_address, parse_host_port
-
-            scheme, location = parse_address(scheduler)
-            if scheme not in ("tcp", "tls", "ucx", "ws", "wss"):
-                raise ValueError(f"{scheme}:// is not an address another process can reach")
-            parse_host_port(location)  # a host and a port
-            # not the process's default client: a failed connection must not leave one behind
-            # that later dask computations (anyone's) would wait on
-            client = Client(scheduler, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
-        except (OSError, ValueError, TypeError) as error:  # a bad address, or nobody there
-            raise ValueError(f"scheduler {scheduler!r}: cannot reach a Dask scheduler there "
-                             f"({type(error).__name__}: {error})") from None
-    if announce is not None:
-        announce(output_bytes(street, bins, 0 if cluster_of is None else int(cluster_of.max()) + 1))
     boards, weights = canonical_boards(STREETS[street])
     runouts = math.comb(50 - STREETS[street], 5 - STREETS[street])  # of a holding: 1081 on a flop
     blocks = -(-len(boards) // BLOCK)
     parts = _parts_dir(out)
-    parts.mkdir(exist_ok=True)
     settings = parts / "settings.txt"
     wanted = f"street={street} bins={bins} boards={len(boards)} block={BLOCK}\n"
     if cluster_of is not None:  # the clusters by their bytes: a resumed run must ask for the same ones
@@ -116,27 +115,33 @@ def run_strength_job(street: str, out: Path, *, bins: int | None = None, threads
     if settings.exists() and settings.read_text() != wanted:
         raise ValueError(f"{parts} holds blocks of another job ({settings.read_text().strip()}); "
                          "remove it or use another --out")
-    settings.write_text(wanted)
-    mine = [b for b in range(blocks) if b % count == index - 1 and not (parts / f"block-{b:05d}.npz").exists()]
+    client = _client(scheduler) if scheduler else None  # the last check: a scheduler is there
     start, done_boards = time.perf_counter(), 0
-    total_boards = sum(min(BLOCK, len(boards) - b * BLOCK) for b in mine)
-    for block in mine:
-        rows = boards[block * BLOCK:(block + 1) * BLOCK]
-        result = hand_strength_many(rows, bins=bins, threads=threads, client=client)
-        arrays: dict[str, Any] = {name: getattr(result, name) for name in FIELDS
-                                  if getattr(result, name, None) is not None}  # ochs: below
-        if "histogram" in arrays:  # exact counts, a quarter of the float64 size
-            arrays["histogram"] = _counts(arrays["histogram"], runouts)
-        if cluster_of is not None:
-            arrays["ochs"] = ochs_many(rows, cluster_of, nthreads, client).astype(np.float32)
-        temporary = parts / f"block-{block:05d}.tmp.npz"
-        np.savez(temporary, **arrays)
-        temporary.replace(parts / f"block-{block:05d}.npz")  # a block is there whole or not at all
-        done_boards += len(rows)
-        if progress:
-            progress(done_boards, total_boards)
-    if client is not None:
-        client.close()  # type: ignore[no-untyped-call]
+    try:  # the client is closed however the work ends (an error, Ctrl-C)
+        if announce is not None:
+            announce(output_bytes(street, bins, 0 if cluster_of is None else int(cluster_of.max()) + 1))
+        parts.mkdir(exist_ok=True)
+        settings.write_text(wanted)
+        mine = [b for b in range(blocks) if b % count == index - 1 and not (parts / f"block-{b:05d}.npz").exists()]
+        total_boards = sum(min(BLOCK, len(boards) - b * BLOCK) for b in mine)
+        for block in mine:
+            rows = boards[block * BLOCK:(block + 1) * BLOCK]
+            result = hand_strength_many(rows, bins=bins, threads=threads, client=client)
+            arrays: dict[str, Any] = {name: getattr(result, name) for name in FIELDS
+                                      if getattr(result, name, None) is not None}  # ochs: below
+            if "histogram" in arrays:  # exact counts, a quarter of the float64 size
+                arrays["histogram"] = _counts(arrays["histogram"], runouts)
+            if cluster_of is not None:
+                arrays["ochs"] = ochs_many(rows, cluster_of, nthreads, client).astype(np.float32)
+            temporary = parts / f"block-{block:05d}.tmp.npz"
+            np.savez(temporary, **arrays)
+            temporary.replace(parts / f"block-{block:05d}.npz")  # a block is there whole or not at all
+            done_boards += len(rows)
+            if progress:
+                progress(done_boards, total_boards)
+    finally:
+        if client is not None:
+            client.close()
     present = sorted(parts.glob("block-[0-9][0-9][0-9][0-9][0-9].npz"))
     summary: dict[str, object] = {"street": street, "boards": len(boards), "blocks": blocks,
                                   "blocks_done": len(present), "seconds": round(time.perf_counter() - start, 3),

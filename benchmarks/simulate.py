@@ -1,6 +1,6 @@
 """Simulations in bulk: deal + showdown and hand strength, beside the numpy-built route.
 
-    python benchmarks/simulate.py [--deals 2000000] [--players 2,3,6] [--repeat 5]
+    python benchmarks/simulate.py [--deals 2000000] [--players 2,3,6] [--repeat 7]
 
 - deal: deals a second.
 - showdown_many against (a) evaluate_many on the same n x players rows of 7 cards, already
@@ -14,18 +14,21 @@
   to glibc's 32 MiB limit for reuse.
 - hand_strength on a rainbow, a two-tone and a monotone flop against evaluate_many ranking
   each of its (runout, holding) rows once (1,176 runouts x 1,081 holdings).
-Medians of --repeat runs, one thread.
+--repeat alternating rounds (common.cpu_rounds), one thread, CPU time: times are medians over
+the rounds, ratios the medians of the rounds' ratios (deal's rate: the median of --repeat
+runs, wall time).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import statistics
 import subprocess
 import sys
 
 import numpy as np
-from common import machine, timed
+from common import cpu_rounds, machine, median_ratio, timed
 
 import handrank
 
@@ -42,7 +45,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2_000_000)
     parser.add_argument("--players", default="2,3,6", help="player counts, comma-separated")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
     print(f"machine: {machine()}\n")
     n = args.deals
@@ -51,12 +54,14 @@ def main() -> None:
 
     for text, kind in (("Kh 7d 2c", "rainbow"), ("Qs 9s 4d", "two-tone"), ("Js 8s 3s", "monotone")):
         board = handrank.parse(text)
-        t_strength, _ = timed(lambda b=board: handrank.hand_strength(b, threads=1), args.repeat)
         strength_rows = strength_rows_of(board)
         ranked = np.empty(len(strength_rows), dtype=np.uint16)
-        t_rows, _ = timed(lambda r=strength_rows, o=ranked: handrank.evaluate_many(r, out=o, threads=1), args.repeat)
-        print(f"hand_strength on {text} ({kind}): {t_strength * 1e3:.1f} ms; evaluate_many of its "
-              f"{len(strength_rows):,} rows {t_rows * 1e3:.1f} ms ({t_strength / t_rows:.1f}x)")
+        t = cpu_rounds({"strength": lambda b=board: handrank.hand_strength(b, threads=1),
+                        "rows": lambda r=strength_rows, o=ranked: handrank.evaluate_many(r, out=o, threads=1)},
+                       args.repeat)
+        print(f"hand_strength on {text} ({kind}): {statistics.median(t['strength']) * 1e3:.1f} ms; evaluate_many "
+              f"of its {len(strength_rows):,} rows {statistics.median(t['rows']) * 1e3:.1f} ms "
+              f"({median_ratio(t['strength'], t['rows']):.1f}x)")
 
 
 def showdown(n: int, players: int, repeat: int) -> None:
@@ -65,17 +70,18 @@ def showdown(n: int, players: int, repeat: int) -> None:
     print(f"deal, {players} players: {n / seconds / 1e6:.1f} M deals/s")
     rows = np.ascontiguousarray(np.concatenate([holes.reshape(-1, 2), np.repeat(boards, players, axis=0)], axis=1))
     out = np.empty(len(rows), dtype=np.uint16)
-    t_eval, _ = timed(lambda: handrank.evaluate_many(rows, out=out), repeat)
     ranks, shares = np.empty((n, players), np.uint16), np.empty((n, players), np.uint16)
-    t_show, _ = timed(lambda: handrank.showdown_many(holes, boards, out=(ranks, shares)), repeat)
-    t_numpy, numpy_shares = timed(lambda: numpy_route(holes, boards), repeat)
-    assert np.array_equal(ranks.reshape(-1), out) and np.array_equal(shares, numpy_shares)
+    t = cpu_rounds({"eval": lambda: handrank.evaluate_many(rows, out=out),
+                    "show": lambda: handrank.showdown_many(holes, boards, out=(ranks, shares)),
+                    "numpy": lambda: numpy_route(holes, boards)}, repeat)
+    assert np.array_equal(ranks.reshape(-1), out) and np.array_equal(shares, numpy_route(holes, boards))
+    t_eval, t_show, t_numpy = (statistics.median(t[k]) for k in ("eval", "show", "numpy"))
     hands = n * players
     print(f"showdown_many, {players} players: {hands / t_show / 1e6:.0f} M hands/s")
     print(f"  evaluate_many on the same rows, built: {hands / t_eval / 1e6:.0f} M hands/s "
-          f"(showdown_many is {t_eval / t_show:.2f}x its per-hand speed)")
+          f"(showdown_many is {median_ratio(t['eval'], t['show']):.2f}x its per-hand speed)")
     print(f"  numpy route (build rows, evaluate_many, min, split): {t_numpy * 1e3:.0f} ms against "
-          f"{t_show * 1e3:.0f} ms ({t_numpy / t_show:.1f}x)")
+          f"{t_show * 1e3:.0f} ms ({median_ratio(t['numpy'], t['show']):.1f}x)")
     loop = subprocess.run([sys.executable, "-c", LOOP, str(n), str(players), str(repeat)], capture_output=True,
                           text=True, check=True).stdout.split()
     print(f"  a loop of deal then showdown_many in a new process, new arrays each call: "

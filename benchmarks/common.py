@@ -36,16 +36,21 @@ def cpu_median(run: Callable[[], object], repeat: int = 5) -> float:
     return statistics.median(times)
 
 
-def cpu_rounds(runs: dict[str, Callable[[], object]], rounds: int = 9) -> dict[str, list[float]]:
+def cpu_rounds(runs: dict[str, Callable[[], object]], rounds: int = 9,
+               warm_each: bool = False) -> dict[str, list[float]]:
     """CPU seconds of every run in each of `rounds` rounds, the runs one after another in a round
     (every other round in reverse order), so that a ratio of two runs can be taken round by round:
-    on a shared machine a run's time moves by 2x between rounds, alike for runs moments apart."""
+    on a shared machine a run's time moves by 2x between rounds, alike for runs moments apart.
+    `warm_each`: each timed run follows an untimed one of its own (caches as that run leaves
+    them, not as the run before it did)."""
     times: dict[str, list[float]] = {name: [] for name in runs}
     for run in runs.values():
         run()  # warm-up
     for round_ in range(rounds):
         names = list(runs) if round_ % 2 == 0 else list(runs)[::-1]
         for name in names:
+            if warm_each:
+                runs[name]()
             start = time.process_time()
             runs[name]()
             times[name].append(time.process_time() - start)

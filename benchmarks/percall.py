@@ -4,8 +4,8 @@
     python benchmarks/percall.py [--hands 2000] [--rounds 9] [--markdown FILE] [--chart FILE]
 
 Each row times one way to rank a hand over the same random hands. A round runs every contender
-of a row over the hands in turn (twice, timing the second: caches as that call leaves them;
-every other round in reverse order), so that the machine's drift hits them alike; a row's
+over its hands in turn (twice, timing the second: caches as that call leaves them; every
+other round in reverse order), so that the machine's drift hits them alike; a row's
 time per call is the median over the rounds (process CPU time, so other processes on a shared
 machine count less). The ratio is the median over the rounds of a peer's time over the time of
 the handrank row that heads its block in the same round: above 1, handrank is faster (on a
@@ -21,12 +21,11 @@ import argparse
 import random
 import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from common import machine
+from common import cpu_rounds, machine
 
 import handrank
 from handrank import ace_to_five, deuce_to_seven, omaha, shortdeck
@@ -173,19 +172,11 @@ def key(group: str, contender: Contender) -> str:
 
 
 def measure(table: dict[str, list[Contender]], rounds: int) -> dict[str, list[float]]:
-    """Nanoseconds a call of every contender, each the median over alternating rounds."""
-    times: dict[str, list[float]] = {key(group, c): [] for group, contenders in table.items() for c in contenders}
-    for contenders in table.values():
-        for contender in contenders:
-            contender.run()  # warm-up
-    for round_ in range(rounds):
-        for group, contenders in table.items():
-            for contender in contenders if round_ % 2 == 0 else contenders[::-1]:  # no row always first
-                contender.run()  # the caches as this contender left them, not as the last one did
-                start = time.process_time()
-                contender.run()
-                times[key(group, contender)].append((time.process_time() - start) / contender.calls * 1e9)
-    return times
+    """Nanoseconds a call of every contender in each of the alternating rounds (common.cpu_rounds),
+    each timed run right after an untimed one of its own."""
+    contenders = {key(group, c): c for group, row in table.items() for c in row}
+    seconds = cpu_rounds({name: c.run for name, c in contenders.items()}, rounds, warm_each=True)
+    return {name: [s / contenders[name].calls * 1e9 for s in times] for name, times in seconds.items()}
 
 
 def report(table: dict[str, list[Contender]], times: dict[str, list[float]], rounds: int, count: int) -> str:

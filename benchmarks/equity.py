@@ -113,13 +113,11 @@ def main() -> None:
     print(f"handrank {handrank.__file__}\n")
 
     baseline = None
-    if args.baseline_python:
+    if args.baseline_python and not args.monte_carlo:
         spots = [[players, board, dead] for _, players, board, dead, _ in SPOTS]
-        if not args.monte_carlo:
-            done = subprocess.run([args.baseline_python, "-c", TIMER], input=json.dumps([spots, args.budget]),
-                                  capture_output=True, text=True, check=True)
-            baseline = json.loads(done.stdout)
-
+        done = subprocess.run([args.baseline_python, "-c", TIMER], input=json.dumps([spots, args.budget]),
+                              capture_output=True, text=True, check=True)
+        baseline = json.loads(done.stdout)
 
     if not args.monte_carlo:
         exact_table(args.budget, baseline)

@@ -36,13 +36,14 @@ def cpu_median(run: Callable[[], object], repeat: int = 5) -> float:
     return statistics.median(times)
 
 
-def cpu_rounds(runs: dict[str, Callable[[], object]], rounds: int = 9,
-               warm_each: bool = False) -> dict[str, list[float]]:
+def cpu_rounds(runs: dict[str, Callable[[], object]], rounds: int = 9, warm_each: bool = False,
+               clock: Callable[[], float] = time.process_time) -> dict[str, list[float]]:
     """CPU seconds of every run in each of `rounds` rounds, the runs one after another in a round
     (every other round in reverse order), so that a ratio of two runs can be taken round by round:
     on a shared machine a run's time moves by 2x between rounds, alike for runs moments apart.
     `warm_each`: each timed run follows an untimed one of its own (caches as that run leaves
-    them, not as the run before it did)."""
+    them, not as the run before it did). `clock`: time.perf_counter where a run uses more than
+    one thread (CPU time adds the threads' up)."""
     times: dict[str, list[float]] = {name: [] for name in runs}
     for run in runs.values():
         run()  # warm-up
@@ -51,9 +52,9 @@ def cpu_rounds(runs: dict[str, Callable[[], object]], rounds: int = 9,
         for name in names:
             if warm_each:
                 runs[name]()
-            start = time.process_time()
+            start = clock()
             runs[name]()
-            times[name].append(time.process_time() - start)
+            times[name].append(clock() - start)
     return times
 
 

@@ -143,8 +143,9 @@ def exact_table(budget: float, baseline: list | None) -> None:
 
 def monte_carlo(trials: int, baseline_python: str | None, rounds: int) -> None:
     print(f"\nMonte Carlo, {trials:,} deals, 1 thread, CPU time, {rounds} alternating rounds (issue 20's spots; a "
-          "deal's rows are its players' hands, set against evaluate_many's rows a second on random 7-card rows; "
-          "the baseline in its own process, timed in the same rounds; rates and ratios are medians over the rounds)")
+          "deal's rows are its players' hands, set against evaluate_many's rows a second on random 7-card rows, "
+          "timed beside each spot; the baseline in its own process, timed beside it too; rates and ratios are "
+          "medians over the rounds)")
     rows = np.argsort(np.random.default_rng(1).random((1_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
     for players, board in MC_SPOTS:
         handrank.equity(players, board, trials=100_000, seed=1)
@@ -167,19 +168,32 @@ def monte_carlo(trials: int, baseline_python: str | None, rounds: int) -> None:
     rates: list[list[float]] = [[] for _ in MC_SPOTS]
     ratios: list[list[float]] = [[] for _ in MC_SPOTS]
     speedups: list[list[float]] = [[] for _ in MC_SPOTS]
-    for _ in range(rounds):  # the machine's drift hits every contender of a round alike
+    def rows_seconds() -> float:
         start = time.process_time()
         handrank.evaluate_many(rows, threads=1)
-        row_rate = len(rows) / (time.process_time() - start)
-        row_rates.append(row_rate)
+        return time.process_time() - start
+
+    for round_ in range(rounds):  # the machine's drift hits every contender of a round alike
         for k, (players, board) in enumerate(MC_SPOTS):
-            start = time.process_time()
-            handrank.equity(players, board, trials=trials, seed=1, threads=1)
-            seconds = time.process_time() - start
-            rates[k].append(trials / seconds)
-            ratios[k].append(trials / seconds * len(players) / row_rate)
+            # each spot beside its own evaluate_many (and baseline) timing, in turn, the order
+            # reversed every other round: a spike between them moves no other spot's ratio
+            steps = ["rows", "spot", "baseline"] if child else ["rows", "spot"]
+            times = {}
+            for step in steps if round_ % 2 == 0 else steps[::-1]:
+                if step == "rows":
+                    times[step] = rows_seconds()
+                elif step == "baseline":
+                    times[step] = baseline_seconds(players, board, trials)
+                else:
+                    start = time.process_time()
+                    handrank.equity(players, board, trials=trials, seed=1, threads=1)
+                    times[step] = time.process_time() - start
+            row_rate = len(rows) / times["rows"]
+            row_rates.append(row_rate)
+            rates[k].append(trials / times["spot"])
+            ratios[k].append(trials / times["spot"] * len(players) / row_rate)
             if child:
-                speedups[k].append(baseline_seconds(players, board, trials) / seconds)
+                speedups[k].append(times["baseline"] / times["spot"])
     if child:
         assert child.stdin is not None
         child.stdin.close()

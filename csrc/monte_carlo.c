@@ -404,7 +404,7 @@ typedef struct {
     int last;          /* the player drawn after the table, or -1 */
     int *combo;        /* [count][n]: each deal's combo per player (last's and random players' unused) */
     uint64_t *used;    /* [count]: the cards of each deal, with the known ones */
-    alias_t draw;      /* over 0 .. count-1 */
+    alias_t draw;      /* over 0 .. count-1; its combo is the identity (a joined draw skips it) */
     int nrandom;       /* players whose range is every combo, evenly: dealt from the deck */
     int random[HR_MAX_PLAYERS];
     int16_t *pair_of;  /* [nrandom][52 * 52]: their combo of two cards */
@@ -687,7 +687,7 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
          * other streets, it cost their loop 4-6%. */
         uint64_t used[HR_MC_BATCH], triple[HR_MC_BATCH], pair[HR_MC_BATCH];
         for (int b = 0; b < batch; b++) {
-            int e = joint->draw.combo[early[b][0]];
+            int e = (int)early[b][0]; /* the table's draw.combo is the identity */
             const int *listed = joint->combo + (size_t)e * nplayers;
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
             used[b] = joint->used[e];
@@ -706,7 +706,7 @@ HR_INLINE void deal_ranges_of(const dealer_t *d, rng_t *rng, int batch, int (*ba
         uint32_t drawn[2 * HR_MAX_PLAYERS + 6], *picks = drawn + 1; /* drawn[0]: a joined draw's column */
         if (joined) {
             picks = early[b] + 1;
-            int e = joint->draw.combo[early[b][0]];
+            int e = (int)early[b][0]; /* the table's draw.combo is the identity */
             const int *listed = joint->combo + (size_t)e * nplayers;
             for (int p = 0; p < nplayers; p++) batch_combo[b][p] = listed[p];
             out = joint->used[e];

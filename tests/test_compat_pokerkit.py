@@ -34,3 +34,10 @@ def test_the_drop_in_finds_pokerkits_hands():
         StandardHighHand.from_game("AsAs", "KdQcJh")
     with pytest.raises(ValueError):
         StandardHighHand.from_game("As", "Kd")
+    # an item that is not a card is a TypeError naming it, not pokerkit's later AttributeError
+    for make in (StandardHighHand, lambda cards: StandardHighHand.from_game(cards, "QsJsTs")):
+        for cards, item in (([None], "NoneType None"), (b"AsKs", "int 65"), (["As", "Ks"], "str 'As'")):
+            with pytest.raises(TypeError, match=f"item 0 is {item}, not a pokerkit Card"):
+                make(cards)
+    with pytest.raises(TypeError, match="board_cards: item 1 is int 7"):
+        StandardHighHand.from_game("AsKs", [pokerkit.Card.parse("Qs").__next__(), 7, 8])

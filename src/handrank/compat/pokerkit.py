@@ -29,8 +29,22 @@ from ..showdown import best_five
 __all__ = ["StandardHighHand"]
 
 
+def _clean(cards: Any, where: str) -> tuple[Any, ...]:
+    """pokerkit's ``Card.clean``, with every item checked: pokerkit itself lets an item that is
+    not a card through to fail later as an AttributeError."""
+    clean = pokerkit.Card.clean(cards)
+    for place, card in enumerate(clean):
+        if not isinstance(card, pokerkit.Card):
+            raise TypeError(f"{where}: item {place} is {type(card).__name__} {card!r:.40}, "
+                            "not a pokerkit Card (give Cards or card text such as 'AsKs')")
+    return clean
+
+
 class StandardHighHand(pokerkit.StandardHighHand):
     """pokerkit's ``StandardHighHand`` whose ``from_game`` finds the best five with handrank."""
+
+    def __init__(self, cards: Any) -> None:
+        super().__init__(_clean(cards, "StandardHighHand"))
 
     @classmethod
     def from_game(cls, hole_cards: Any, board_cards: Any = ()) -> StandardHighHand:
@@ -38,8 +52,9 @@ class StandardHighHand(pokerkit.StandardHighHand):
 
         Raises:
             ValueError: not 5 to 7 cards, an unknown or repeated card.
+            TypeError: an item that is neither a pokerkit ``Card`` nor card text.
         """
-        cards = [*pokerkit.Card.clean(hole_cards), *pokerkit.Card.clean(board_cards)]
+        cards = [*_clean(hole_cards, "from_game hole_cards"), *_clean(board_cards, "from_game board_cards")]
         texts = [f"{card.rank.value}{card.suit.value}" for card in cards]
         best = best_five(texts)
         chosen = [cards[texts.index(f"{'23456789TJQKA'[c >> 2]}{'cdhs'[c & 3]}")] for c in best]

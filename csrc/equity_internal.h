@@ -41,6 +41,13 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                                 const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials,
                                 uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
 
+/* 1 if every player can get one of its combos (card masks: player p's are masks[i] for
+ * combo_start[p] <= i < combo_start[p + 1]; a player with none is skipped) with no card shared
+ * and none in `used`, 0 if not, HR_ERR_BUDGET when about `budget` combo checks did not decide
+ * it (feasible.c). At most HR_MAX_PLAYERS players. */
+int hr_feasible_masks(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
+                      int64_t budget);
+
 /* Validate ids and duplicates of a group of cards, adding them to *used. */
 HR_INLINE int take_cards(const uint8_t *cards, int n, uint64_t *used) {
     for (int i = 0; i < n; i++) {

@@ -975,44 +975,16 @@ int hr_equity_symmetry(const uint8_t *combos, const int32_t *combo_start, const 
 
 /* ------------------------------------------------------------------- feasibility */
 
-typedef struct {
-    const uint8_t *combos;
-    const int32_t *start;
-    int n;
-    int64_t budget;
-} feasible_t;
-
-/* Whether the players not in `placed` can each get a combo missing `used`: the player with
- * the fewest choices goes first. -1 when the budget runs out. */
-static int place(feasible_t *f, unsigned placed, uint64_t used) {
-    if (placed == (1u << f->n) - 1) return 1;
-    int best = -1, fewest = 1 << 30, left = 0;
-    uint64_t free_cards = 0; /* the cards of every combo that still fits somebody left */
-    for (int p = 0; p < f->n; p++) {
-        if (placed >> p & 1) continue;
-        int choices = 0;
-        left++;
-        for (int i = f->start[p]; i < f->start[p + 1]; i++) {
-            uint64_t mask = card_bit(f->combos[2 * i]) | card_bit(f->combos[2 * i + 1]);
-            choices += !(mask & used);
-            free_cards |= (mask & used) ? 0 : mask;
-        }
-        f->budget -= f->start[p + 1] - f->start[p];
-        if (choices < fewest) {
-            fewest = choices;
-            best = p;
-        }
-    }
-    /* nobody's range fits, or too few cards for everybody left (18 cards never come from 16) */
-    if (fewest == 0 || hr_popcount64(free_cards) < 2 * left) return 0;
-    if (f->budget < 0) return -1;
-    for (int i = f->start[best]; i < f->start[best + 1]; i++) {
-        uint64_t mask = card_bit(f->combos[2 * i]) | card_bit(f->combos[2 * i + 1]);
-        if (mask & used) continue;
-        int found = place(f, placed | 1u << best, used | mask);
-        if (found) return found;
-    }
-    return 0;
+/* hr_feasible_masks for two-card combos: their masks made first. */
+static int combos_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, uint64_t used,
+                           int64_t budget) {
+    int32_t total = combo_start[nplayers];
+    uint64_t *masks = malloc(sizeof *masks * (size_t)(total ? total : 1));
+    if (!masks) return HR_ERR_MEMORY;
+    for (int32_t i = 0; i < total; i++) masks[i] = card_bit(combos[2 * i]) | card_bit(combos[2 * i + 1]);
+    int found = hr_feasible_masks(masks, combo_start, nplayers, used, budget);
+    free(masks);
+    return found;
 }
 
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
@@ -1022,9 +994,7 @@ int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int np
     int error = take_cards(known, nknown, &used);
     if (error) return error;
     if ((error = check_ranges(combos, combo_start, NULL, nplayers))) return error;
-    feasible_t f = {combos, combo_start, nplayers, budget};
-    int found = place(&f, 0, used);
-    return found < 0 ? HR_ERR_BUDGET : found;
+    return combos_feasible(combos, combo_start, nplayers, used, budget);
 }
 
 /* ---- equity's players read in one call (hr_ranges_text) ------------------------------- */
@@ -1159,6 +1129,5 @@ int hr_ranges_text(const uint8_t *text, const int32_t *text_start, const uint8_t
         total += kept;
         combo_start[p + 1] = total;
     }
-    feasible_t f = {combos, combo_start, nplayers, budget};
-    return place(&f, 0, used) == 1;
+    return combos_feasible(combos, combo_start, nplayers, used, budget) == 1;
 }

@@ -205,8 +205,8 @@ int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, con
 """
 
 # Paths relative to the project root, where pip runs setup.py.
-SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/monte_carlo.c", "csrc/preflop.c",
-           "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c", "csrc/omaha.c",
+SOURCES = ["csrc/handrank.c", "csrc/equity.c", "csrc/equity_ranges.c", "csrc/feasible.c", "csrc/monte_carlo.c",
+           "csrc/preflop.c", "csrc/simulate.c", "csrc/strength.c", "csrc/lowball.c", "csrc/shortdeck.c", "csrc/omaha.c",
            "csrc/isomorphism.c", "csrc/kmeans.c", "csrc/breakdown.c",
            "csrc/combo_equity.c",
            "tables/five_card.c", "tables/seven_card.c", "tables/preflop_headsup.c",

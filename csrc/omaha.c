@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "equity_internal.h" /* hr_feasible_masks */
 #include "kernel.h"
 #include "lowball_tables.h"
 #include "random.h"
@@ -1522,35 +1523,9 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
     return error;
 }
 
-
-/* Whether the players' combos (as card masks) can be dealt together, by a search that tries
- * the players with fewest combos first; an empty range (a random player) is skipped. */
-static int feasible_from(const uint64_t *masks, const int32_t *start, const int *order, int count, int level,
-                         uint64_t used, int64_t *budget) {
-    if (level == count) return 1;
-    int p = order[level];
-    for (int i = start[p]; i < start[p + 1]; i++) {
-        if (masks[i] & used) continue;
-        if (--*budget < 0) return HR_ERR_BUDGET;
-        int found = feasible_from(masks, start, order, count, level + 1, used | masks[i], budget);
-        if (found) return found;
-    }
-    return 0;
-}
-
 int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget) {
     if (nplayers < 1 || nplayers > HR_MAX_PLAYERS || combo_start[0] != 0) return HR_ERR_PLAYERS;
-    int order[HR_MAX_PLAYERS], count = 0;
-    for (int p = 0; p < nplayers; p++) {
+    for (int p = 0; p < nplayers; p++)
         if (combo_start[p + 1] < combo_start[p]) return HR_ERR_RANGE;
-        if (combo_start[p + 1] > combo_start[p]) order[count++] = p;
-    }
-    for (int i = 1; i < count; i++) /* fewest combos first */
-        for (int j = i; j > 0 && combo_start[order[j] + 1] - combo_start[order[j]] <
-                                     combo_start[order[j - 1] + 1] - combo_start[order[j - 1]]; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
-    return feasible_from(masks, combo_start, order, count, 0, 0, &budget);
+    return hr_feasible_masks(masks, combo_start, nplayers, 0, budget);
 }

@@ -289,7 +289,7 @@ def checked_spot(players: Sequence[HandLike], board: HandLike, dead: HandLike, a
         starts.append(len(weights))
     labels = [holding.label for holding in holdings]
     spot = Spot(bytes(combos_bytes), tuple(starts), tuple(weights), bytes(board_cards), bytes(dead_cards))
-    if any(size > 1 for size in spot.sizes()):
+    if spot.nplayers > 1:  # ranges left with one combo each may still share a card
         known = _known_bytes(board_cards, dead_cards, absent)
         found = lib.hr_ranges_feasible(spot.combos, ffi.new("int32_t[]", starts), spot.nplayers, known, len(known),
                                        _FEASIBLE_BUDGET)

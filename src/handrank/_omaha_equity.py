@@ -117,8 +117,11 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
     counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
     if plan is None:  # a plan of its own (a Dask worker's task)
         plan = ranges_plan(spot)
-    check_status(lib.hr_omaha_ranges_deal(*pair_tables(), plan, spot.seed, spot.trials, first, end, counts, squares,
-                                          deals))
+    status = lib.hr_omaha_ranges_deal(*pair_tables(), plan, spot.seed, spot.trials, first, end, counts, squares, deals)
+    if status == lib.HR_ERR_IMPOSSIBLE:  # the search found a deal; drawing hands until none clash did not
+        raise ValueError("these ranges can be dealt together, but so rarely that 2**20 draws of their hands found "
+                         "no deal where none share a card; narrow them or seat fewer players")
+    check_status(status)
     return [float(c) for c in counts], list(squares), deals[0]
 
 

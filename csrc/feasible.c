@@ -1,0 +1,142 @@
+/* Whether players' ranges can be dealt together (every game's equity asks before it deals):
+ * a search that places the player with the fewest combos left first, pruned by counting.
+ *
+ * The counting bound: however the players are dealt, for a set S of cards the players hold
+ * at least the sum over players of their fewest cards of S in any combo still open to them,
+ * and S has only so many cards that any of those combos holds. When the sum passes that
+ * count, no deal exists. S runs over the 13 ranks at every step of the search, and before it
+ * over the 78 pairs of ranks and the 4 suits too: "AAxx" for three players (six aces) or
+ * "A2s+" for five (five aces) is refused at once instead of after a search of every way to
+ * deal two of them. */
+#include "equity_internal.h"
+
+#define NIBBLES 0x000FFFFFFFFFFFFFull /* the 13 nibbles of a rank-count word */
+#define LOW_BYTES 0x0F0F0F0F0F0F0F0Full
+#define HIGH_BITS 0x8080808080808080ull
+
+/* A set's count of each rank, one nibble a rank (card id = 4 x rank + suit): 0..4. */
+HR_INLINE uint64_t rank_counts(uint64_t set) {
+    set = set - ((set >> 1) & 0x5555555555555555ull);
+    return (set & 0x3333333333333333ull) + ((set >> 2) & 0x3333333333333333ull);
+}
+
+/* Lane-wise min of two words of bytes, each byte 0..127. */
+HR_INLINE uint64_t min_bytes(uint64_t a, uint64_t b) {
+    uint64_t a_at_least_b = (((a | HIGH_BITS) - b) & HIGH_BITS) >> 7; /* 1 in each byte where a >= b */
+    uint64_t take_b = a_at_least_b * 0xFF;
+    return (b & take_b) | (a & ~take_b);
+}
+
+/* Whether some byte of `need` passes that byte of `have` (both 0..127). */
+HR_INLINE int any_byte_above(uint64_t need, uint64_t have) {
+    return (((have | HIGH_BITS) - need) & HIGH_BITS) != HIGH_BITS;
+}
+
+typedef struct {
+    const uint64_t *masks;
+    const int32_t *start;
+    int nplayers;
+    unsigned everyone;
+    int64_t budget;
+} search_t;
+
+/* Whether the players not in `placed` can each get a combo clear of `used`: 1, 0, or
+ * HR_ERR_BUDGET. Each step scans every open combo of every player left (the budget counts
+ * them): none open for somebody, too few cards for all of them, or a rank short of what they
+ * need (the counting bound) ends the branch; else the player with fewest open combos tries
+ * each of them that leaves the others enough of every rank. */
+static int place_from(search_t *s, unsigned placed, uint64_t used) {
+    if (placed == s->everyone) return 1;
+    int best = -1, fewest = 1 << 30, cards_needed = 0;
+    uint64_t open_cards = 0, need_even = 0, need_odd = 0; /* ranks 0, 2, .. 12 and 1, 3, .. 11: a byte each */
+    uint64_t best_even = 0, best_odd = 0;                 /* the chosen player's own least of each rank */
+    for (int p = 0; p < s->nplayers; p++) {
+        if (placed >> p & 1) continue;
+        int choices = 0;
+        uint64_t least_even = LOW_BYTES, least_odd = LOW_BYTES;
+        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
+            uint64_t mask = s->masks[i];
+            if (mask & used) continue;
+            choices++;
+            open_cards |= mask;
+            uint64_t counts = rank_counts(mask);
+            least_even = min_bytes(least_even, counts & LOW_BYTES);
+            least_odd = min_bytes(least_odd, (counts >> 4) & LOW_BYTES);
+        }
+        s->budget -= s->start[p + 1] - s->start[p];
+        if (!choices) return 0;
+        cards_needed += hr_popcount64(s->masks[s->start[p]]);
+        need_even += least_even;
+        need_odd += least_odd;
+        if (choices < fewest) {
+            fewest = choices;
+            best = p;
+            best_even = least_even;
+            best_odd = least_odd;
+        }
+    }
+    uint64_t have = rank_counts(open_cards);
+    if (hr_popcount64(open_cards) < cards_needed || any_byte_above(need_even, have & LOW_BYTES) ||
+        any_byte_above(need_odd, (have >> 4) & LOW_BYTES))
+        return 0;
+    if (s->budget < 0) return HR_ERR_BUDGET;
+    /* The most of each rank a combo of the chosen player may hold and leave the others what
+     * they need: more, and the next step's bound would fail (every byte of have is at least
+     * that of need, so the words subtract lane by lane). */
+    uint64_t allow_even = (have & LOW_BYTES) - need_even + best_even,
+             allow_odd = ((have >> 4) & LOW_BYTES) - need_odd + best_odd;
+    for (int32_t i = s->start[best]; i < s->start[best + 1]; i++) {
+        if (s->masks[i] & used) continue;
+        uint64_t counts = rank_counts(s->masks[i]);
+        if (any_byte_above(counts & LOW_BYTES, allow_even) || any_byte_above((counts >> 4) & LOW_BYTES, allow_odd))
+            continue;
+        int found = place_from(s, placed | 1u << best, used | s->masks[i]);
+        if (found) return found;
+    }
+    return 0;
+}
+
+/* The counting bound over pairs of ranks and over suits, once, before the search: 1 when it
+ * rules every deal out. */
+static int pairs_and_suits_short(search_t *s, uint64_t used) {
+    uint8_t need[78 + 4] = {0}, have[78 + 4];
+    uint64_t open_cards = 0;
+    for (int p = 0; p < s->nplayers; p++) {
+        if (s->start[p + 1] == s->start[p]) continue;
+        uint8_t least[78 + 4];
+        memset(least, 0xFF, sizeof least);
+        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
+            uint64_t mask = s->masks[i];
+            if (mask & used) continue;
+            open_cards |= mask;
+            uint64_t counts = rank_counts(mask);
+            uint8_t rank[13], cell[78 + 4];
+            for (int r = 0; r < 13; r++) rank[r] = (uint8_t)(counts >> (4 * r) & 0xF);
+            for (int a = 0, k = 0; a < 13; a++)
+                for (int b = a + 1; b < 13; b++) cell[k++] = (uint8_t)(rank[a] + rank[b]);
+            for (int suit = 0; suit < 4; suit++)
+                cell[78 + suit] = (uint8_t)hr_popcount64(mask & (0x1111111111111ull << suit));
+            for (int k = 0; k < 78 + 4; k++) least[k] = cell[k] < least[k] ? cell[k] : least[k];
+        }
+        s->budget -= 4 * (s->start[p + 1] - s->start[p]); /* about four scans' work a combo */
+        for (int k = 0; k < 78 + 4; k++) need[k] = (uint8_t)(need[k] + (least[k] == 0xFF ? 0 : least[k]));
+    }
+    uint64_t counts = rank_counts(open_cards);
+    for (int a = 0, k = 0; a < 13; a++)
+        for (int b = a + 1; b < 13; b++) have[k++] = (uint8_t)((counts >> (4 * a) & 0xF) + (counts >> (4 * b) & 0xF));
+    for (int suit = 0; suit < 4; suit++) have[78 + suit] = (uint8_t)hr_popcount64(open_cards & (0x1111111111111ull << suit));
+    for (int k = 0; k < 78 + 4; k++)
+        if (need[k] > have[k]) return 1;
+    return 0;
+}
+
+int hr_feasible_masks(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
+                      int64_t budget) {
+    search_t s = {masks, combo_start, nplayers, 0, budget};
+    for (int p = 0; p < nplayers; p++)
+        if (combo_start[p + 1] == combo_start[p]) s.everyone |= 1u << p; /* no range: nothing to place */
+    unsigned placed = s.everyone;
+    s.everyone = (1u << nplayers) - 1;
+    if (pairs_and_suits_short(&s, used)) return 0;
+    return place_from(&s, placed, used);
+}

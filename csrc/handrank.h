@@ -350,7 +350,9 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
  * whole, shared and its units of a 2 x HR_SHARE_UNITS pot, each times the deal's weight (the
  * product of its combos' weights), *weight the deals' weight, *deals their count. Monte Carlo:
  * as hr_omaha_equity, each ranged player's combo drawn by weight (a deal whose combos share a card
- * is drawn again; HR_ERR_IMPOSSIBLE after 2^20 tries in a row). Returns 0 or HR_ERR_*. */
+ * is drawn again; HR_ERR_IMPOSSIBLE after 2^20 tries in a row, HR_ERR_BUDGET after more redraws
+ * than 8 a deal of the call and 2^24: ranges too crowded to sample in a short call). Returns 0
+ * or HR_ERR_*. */
 int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                            const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
                            int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,

@@ -601,6 +601,7 @@ typedef struct {
     const uint8_t *hand[HR_OMAHA_BLOCK][HR_MAX_PLAYERS]; /* each player's record */
     uint64_t cards[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];      /* and cards */
     uint8_t dealt[HR_OMAHA_BLOCK][HR_MAX_PLAYERS][HR_OMAHA_RECORD]; /* records of hands dealt a deal */
+    uint64_t clashes_left; /* ranged Monte Carlo: the redraws this call may still make */
 } omaha_block_t;
 
 static void omaha_block_start(omaha_block_t *b, const uint16_t *high_table, const uint16_t *low_table,
@@ -1342,6 +1343,8 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
     return 0;
 }
 
+#define HR_OMAHA_CLASHES 8 /* redraws a deal that a ranged Monte Carlo call may make on average, and 2^24 */
+
 /* hr_omaha_ranges_deal's deals, with the hole count, the board's cards to come, and the ranged
  * and random players' counts constants where the caller makes them so (their loops unroll). */
 HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands_of, omaha_block_t *out,
@@ -1407,6 +1410,10 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
                 }
                 next = (next + 1) % HR_OMAHA_AHEAD;
                 if (!clash) break;
+                if (HR_UNLIKELY(out->clashes_left-- == 0)) { /* so crowded that the call would run on */
+                    error = HR_ERR_BUDGET;
+                    break;
+                }
             }
             if (error) break;
             uint32_t picks[52];
@@ -1490,6 +1497,13 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
     omaha_block_t *out = malloc(sizeof *out);
     if (!out) return HR_ERR_MEMORY;
     omaha_block_start(out, high_table, low_table, board_row, h.nhole, h.nplayers, h.hilo);
+    /* Redraws are allowed HR_OMAHA_CLASHES a deal of the call and 2^24 more (about a third of
+     * a second), so that a call stays short (Ctrl-C is seen between calls) however crowded the
+     * ranges: six double-suited ranges (about 200 draws a deal) still run, seven do not. */
+    uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK, stop = end < chunks ? end : chunks;
+    uint64_t ndeals = stop > first ? (stop * HR_EQUITY_CHUNK < trials ? stop * HR_EQUITY_CHUNK : trials) -
+                                         first * HR_EQUITY_CHUNK : 0;
+    out->clashes_left = HR_OMAHA_CLASHES * ndeals + (1u << 24);
     (void)bmi2;
 #if HR_X86_DISPATCH
     if (bmi2)

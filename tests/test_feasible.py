@@ -91,8 +91,13 @@ def test_crowded_but_possible_spots_are_dealt():
     assert omaha.equity(["AAxx", "Axxx", "Axxx"], trials=2000, seed=1).boards == 2000
 
 
-def test_ranges_too_crowded_to_sample_say_so():
-    """Ten double-suited Omaha ranges can be dealt together (the search finds a deal), but
-    drawing ten hands until none clash almost never ends: a clear error, not a kernel code."""
-    with pytest.raises(ValueError, match="so rarely that 2\\*\\*20 draws of their hands found no deal"):
-        omaha.equity(["xxxxds"] * 10, trials=1000, seed=1)
+@pytest.mark.parametrize("players", [7, 8, 10])
+def test_ranges_too_crowded_to_sample_say_so(players):
+    """Seven to ten double-suited Omaha ranges can be dealt together (the search finds a
+    deal), but drawing that many hands until none clash takes over a thousand draws a deal:
+    one C call of a chunk would run for seconds with Ctrl-C unseen (eight took 29 s for 20,000
+    deals). A clear error instead, from a call whose redraws are bounded (2**24 and 8 a deal)."""
+    with pytest.raises(ValueError, match="so rarely that drawing their hands until none share a card is too slow"):
+        omaha.equity(["xxxxds"] * players, trials=20000, seed=1)
+    assert omaha.equity(["xxxxds"] * 5, trials=70000, seed=1).boards == 70000
+    assert omaha.equity(["xxxxds"] * 7, trials=100, seed=1).boards == 100  # a few deals: few redraws in all

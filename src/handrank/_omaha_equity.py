@@ -118,9 +118,10 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
     if plan is None:  # a plan of its own (a Dask worker's task)
         plan = ranges_plan(spot)
     status = lib.hr_omaha_ranges_deal(*pair_tables(), plan, spot.seed, spot.trials, first, end, counts, squares, deals)
-    if status == lib.HR_ERR_IMPOSSIBLE:  # the search found a deal; drawing hands until none clash did not
-        raise ValueError("these ranges can be dealt together, but so rarely that 2**20 draws of their hands found "
-                         "no deal where none share a card; narrow them or seat fewer players")
+    if status in (lib.HR_ERR_IMPOSSIBLE, lib.HR_ERR_BUDGET):  # the search found a deal; drawing did not, or slowly
+        raise ValueError("these ranges can be dealt together, but so rarely that drawing their hands until none "
+                         "share a card is too slow (over 16 million redraws in one slice of the work); narrow them or "
+                         "seat fewer players")
     check_status(status)
     return [float(c) for c in counts], list(squares), deals[0]
 

@@ -350,9 +350,7 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
  * whole, shared and its units of a 2 x HR_SHARE_UNITS pot, each times the deal's weight (the
  * product of its combos' weights), *weight the deals' weight, *deals their count. Monte Carlo:
  * as hr_omaha_equity, each ranged player's combo drawn by weight (a deal whose combos share a card
- * is drawn again; HR_ERR_IMPOSSIBLE after 2^20 tries in a row, HR_ERR_BUDGET after more redraws
- * than 8 a deal of the call and 2^24: ranges too crowded to sample in a short call). Returns 0
- * or HR_ERR_*. */
+ * is drawn again; HR_ERR_IMPOSSIBLE after 2^20 tries in a row). Returns 0 or HR_ERR_*. */
 int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                            const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
                            int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
@@ -365,14 +363,19 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
 /* The same Monte Carlo in two steps, so that a call's slices share one plan: its bytes (at
  * most; 0 for bad counts), the plan made into `plan` (the spot checked as above; HR_ERR_MEMORY
  * when `bytes` is fewer than hr_omaha_ranges_plan_bytes asks), and chunks [first, end) drawn
- * from it, as hr_omaha_equity_ranges_mc does, on any number of threads at once. */
+ * from it, as hr_omaha_equity_ranges_mc does, on any number of threads at once. With
+ * `resume` (HR_OMAHA_RESUME_BYTES bytes, zeroed before the first call; or NULL), a call of
+ * crowded ranges (more than 8 redraws a deal of the call, and 2^18) pauses: it counts the
+ * deals done, notes where it stopped in `resume` and returns 1; the same call again goes on
+ * from there, drawing what one unpaused call would. */
+#define HR_OMAHA_RESUME_BYTES 512
 uint64_t hr_omaha_ranges_plan_bytes(const int32_t *combo_start, const double *weights, int nhole, int nplayers);
 int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
                          int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
                          void *plan, uint64_t bytes);
 int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                          const void *plan, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
-                         uint64_t *counts, uint64_t *squares, uint64_t *deals);
+                         uint64_t *counts, uint64_t *squares, uint64_t *deals, void *resume);
 /* 1 if every player can get one of its combos (card masks; an empty range is skipped) with no card
  * shared, 0 if not, HR_ERR_BUDGET when about `budget` steps did not decide it. */
 int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget);

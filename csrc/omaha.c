@@ -601,7 +601,8 @@ typedef struct {
     const uint8_t *hand[HR_OMAHA_BLOCK][HR_MAX_PLAYERS]; /* each player's record */
     uint64_t cards[HR_OMAHA_BLOCK][HR_MAX_PLAYERS];      /* and cards */
     uint8_t dealt[HR_OMAHA_BLOCK][HR_MAX_PLAYERS][HR_OMAHA_RECORD]; /* records of hands dealt a deal */
-    uint64_t clashes_left; /* ranged Monte Carlo: the redraws this call may still make */
+    uint64_t clashes_left; /* ranged Monte Carlo: the redraws this call may make before it pauses */
+    void *resume;          /* and where it notes where it paused (hr_omaha_ranges_deal) */
 } omaha_block_t;
 
 static void omaha_block_start(omaha_block_t *b, const uint16_t *high_table, const uint16_t *low_table,
@@ -1343,7 +1344,19 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
     return 0;
 }
 
-#define HR_OMAHA_CLASHES 8 /* redraws a deal that a ranged Monte Carlo call may make on average, and 2^24 */
+#define HR_OMAHA_AHEAD 8 /* ranges_deal_of: tries drawn ahead */
+#define HR_OMAHA_CLASHES 8 /* redraws a deal that a ranged Monte Carlo call may make, and 2^18 more */
+
+/* Where a ranged Monte Carlo call paused: the chunk and deal, and the chunk's stream, its
+ * rings of tries drawn ahead and the tries of the deal so far; the next call goes on from
+ * there with the same draws an unpaused call makes. */
+typedef struct {
+    uint64_t active, chunk, deal;
+    rng_t rng;
+    int next, attempt;
+    int ring[HR_MAX_PLAYERS][HR_OMAHA_AHEAD];
+} omaha_resume_t;
+typedef char hr_omaha_resume_fits[sizeof(omaha_resume_t) <= HR_OMAHA_RESUME_BYTES ? 1 : -1];
 
 /* hr_omaha_ranges_deal's deals, with the hole count, the board's cards to come, and the ranged
  * and random players' counts constants where the caller makes them so (their loops unroll). */
@@ -1364,7 +1377,6 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
      * are uniform and independent of the rest (a try stopped by a clash leaves the later
      * players' columns unseen, for their ring's next turn), so deals are drawn as before, from
      * another order of the chunk's stream (the same on any thread count). */
-#define HR_OMAHA_AHEAD 8
 #define HR_OMAHA_DRAW(i, at)                                                                                       \
     do {                                                                                                           \
         int p_ = h.ranged_of[i];                                                                                   \
@@ -1373,17 +1385,28 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
         HR_PREFETCH(place);                                                                                        \
         HR_PREFETCH(place + h.width[p_] - 1);                                                                      \
     } while (0)
-    for (uint64_t chunk = first; chunk < end && !error; chunk++) {
-        rng_t rng = chunk_stream(seed, chunk);
-        uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK;
-        int ring[HR_MAX_PLAYERS][HR_OMAHA_AHEAD], next = 0; /* every player's tries go together */
-        for (int i = 0; i < nranged; i++)
-            for (int at = 0; at < HR_OMAHA_AHEAD; at++) HR_OMAHA_DRAW(i, at);
-        for (uint64_t d = 0; d < n && !error; d++) {
+    omaha_resume_t from = {0, 0, 0, {0, 0}, 0, 0, {{0}}};
+    if (out->resume) memcpy(&from, out->resume, sizeof from); /* the caller's bytes: any alignment */
+    int paused = 0;
+    for (uint64_t chunk = from.active ? from.chunk : first; chunk < end && !error && !paused; chunk++) {
+        rng_t rng;
+        uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK, d = 0;
+        int ring[HR_MAX_PLAYERS][HR_OMAHA_AHEAD], next = 0, tries = 0; /* every player's tries go together */
+        if (from.active) { /* where the last call paused */
+            rng = from.rng;
+            memcpy(ring, from.ring, sizeof ring);
+            next = from.next, d = from.deal, tries = from.attempt;
+            from.active = 0;
+        } else {
+            rng = chunk_stream(seed, chunk);
+            for (int i = 0; i < nranged; i++)
+                for (int at = 0; at < HR_OMAHA_AHEAD; at++) HR_OMAHA_DRAW(i, at);
+        }
+        for (; d < n && !error && !paused; d++) {
             int at = out->count;
             uint8_t *full = out->boards[at];
             uint64_t used = h.known;
-            for (int attempt = 0;; attempt++) { /* the ranged players' combos, redrawn on a clash */
+            for (int attempt = tries;; attempt++) { /* the ranged players' combos, redrawn on a clash */
                 if (attempt == 1 << 20) { /* the caller decided that they can be dealt; this far, so rare */
                     error = HR_ERR_IMPOSSIBLE;
                     break;
@@ -1410,12 +1433,16 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
                 }
                 next = (next + 1) % HR_OMAHA_AHEAD;
                 if (!clash) break;
-                if (HR_UNLIKELY(out->clashes_left-- == 0)) { /* so crowded that the call would run on */
-                    error = HR_ERR_BUDGET;
+                if (HR_UNLIKELY(--out->clashes_left == 0) && out->resume) { /* crowded: pause, go on next call */
+                    omaha_resume_t at = {1, chunk, d, rng, next, attempt + 1, {{0}}};
+                    memcpy(at.ring, ring, sizeof ring);
+                    memcpy(out->resume, &at, sizeof at);
+                    paused = 1;
                     break;
                 }
             }
-            if (error) break;
+            tries = 0;
+            if (error || paused) break;
             uint32_t picks[52];
             draw_picks(&rng, &h.shuffle, picks);
             cards_left_t cards_left = cards_left_of(~used & HR_DECK, bmi2);
@@ -1437,8 +1464,7 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
         }
     }
 #undef HR_OMAHA_DRAW
-#undef HR_OMAHA_AHEAD
-    return error;
+    return error ? error : paused;
 }
 
 #define HR_RANGES_DEAL(nhole, left, nranged, nrandom, bmi2)                                                         \
@@ -1487,7 +1513,7 @@ static hr_ranges_deal_fn ranges_dealer_bmi2(const omaha_plan_t *h) {
 
 int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                          const void *plan, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
-                         uint64_t *counts, uint64_t *squares, uint64_t *deals) {
+                         uint64_t *counts, uint64_t *squares, uint64_t *deals, void *resume) {
     omaha_plan_t h;
     memcpy(&h, plan, sizeof h);
     const uint8_t *hands_of[HR_MAX_PLAYERS];
@@ -1497,13 +1523,15 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
     omaha_block_t *out = malloc(sizeof *out);
     if (!out) return HR_ERR_MEMORY;
     omaha_block_start(out, high_table, low_table, board_row, h.nhole, h.nplayers, h.hilo);
-    /* Redraws are allowed HR_OMAHA_CLASHES a deal of the call and 2^24 more (about a third of
-     * a second), so that a call stays short (Ctrl-C is seen between calls) however crowded the
-     * ranges: six double-suited ranges (about 200 draws a deal) still run, seven do not. */
+    /* With somewhere to note it, a call pauses after HR_OMAHA_CLASHES redraws a deal of the
+     * call and 2^18 more (a few milliseconds), so that a call stays short however crowded the
+     * ranges (eight double-suited ones take thousands of draws a deal): Ctrl-C is seen between
+     * calls. */
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK, stop = end < chunks ? end : chunks;
     uint64_t ndeals = stop > first ? (stop * HR_EQUITY_CHUNK < trials ? stop * HR_EQUITY_CHUNK : trials) -
                                          first * HR_EQUITY_CHUNK : 0;
-    out->clashes_left = HR_OMAHA_CLASHES * ndeals + (1u << 24);
+    out->clashes_left = resume ? HR_OMAHA_CLASHES * ndeals + (1u << 18) : UINT64_MAX;
+    out->resume = resume;
     (void)bmi2;
 #if HR_X86_DISPATCH
     if (bmi2)
@@ -1532,7 +1560,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
                                      plan, bytes);
     if (!error)
         error = hr_omaha_ranges_deal(high_table, low_table, board_row, plan, seed, trials, first, end, counts,
-                                     squares, deals);
+                                     squares, deals, NULL);
     free(plan);
     return error;
 }

@@ -299,7 +299,7 @@ def test_omaha_ranges_plan_refuses_too_small_a_buffer_and_bad_counts() -> None:
     for planned in (True, False):
         counts, squares, deals = ffi.new("uint64_t[]", 6), ffi.new("uint64_t[]", 2), ffi.new("uint64_t *")
         if planned:
-            status = lib.hr_omaha_ranges_deal(*pair_tables(), short, 9, 5000, 0, 1, counts, squares, deals)
+            status = lib.hr_omaha_ranges_deal(*pair_tables(), short, 9, 5000, 0, 1, counts, squares, deals, ffi.NULL)
         else:
             status = lib.hr_omaha_equity_ranges_mc(*pair_tables(), combos, start, weights, 4, 2, ffi.NULL, 0, ffi.NULL,
                                                    0, 0, 9, 5000, 0, 1, counts, squares, deals)

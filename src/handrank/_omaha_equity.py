@@ -104,6 +104,7 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
     player won whole, shared and units (weighted sums when exact, counts else), squared units
     (Monte Carlo) and the deals."""
     from ._equity_input import check_status
+    from ._work import stop_requested
 
     n = len(spot.start) - 1
     deals = ffi.new("uint64_t *")
@@ -117,12 +118,17 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
     counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
     if plan is None:  # a plan of its own (a Dask worker's task)
         plan = ranges_plan(spot)
-    status = lib.hr_omaha_ranges_deal(*pair_tables(), plan, spot.seed, spot.trials, first, end, counts, squares, deals)
-    if status in (lib.HR_ERR_IMPOSSIBLE, lib.HR_ERR_BUDGET):  # the search found a deal; drawing did not, or slowly
-        raise ValueError("these ranges can be dealt together, but so rarely that drawing their hands until none "
-                         "share a card is too slow (over 16 million redraws in one slice of the work); narrow them or "
-                         "seat fewer players")
-    check_status(status)
+    resume = ffi.new("uint8_t[]", lib.HR_OMAHA_RESUME_BYTES)
+    # Crowded ranges (thousands of draws a deal) pause the call every few milliseconds; each
+    # call goes on where the last stopped, so Ctrl-C is seen between them and the deals are
+    # those of one call.
+    while (status := lib.hr_omaha_ranges_deal(*pair_tables(), plan, spot.seed, spot.trials, first, end, counts,
+                                              squares, deals, resume)) == 1 and not stop_requested():
+        pass
+    if status == lib.HR_ERR_IMPOSSIBLE:  # the search found a deal; 2**20 draws in a row did not
+        raise ValueError("these ranges can be dealt together, but so rarely that 2**20 draws of their hands found "
+                         "no deal where none share a card; narrow them or seat fewer players")
+    check_status(max(status, 0))
     return [float(c) for c in counts], list(squares), deals[0]
 
 

@@ -134,6 +134,16 @@ class Jobs(Sequence[Callable[[], T]]):
         return self.make(index)
 
 
+_running = threading.local()  # this thread's run_slices state, while it runs a slice of one
+
+
+def stop_requested() -> bool:
+    """Whether the run_slices this thread works for has been stopped (Ctrl-C or a failure on
+    another thread): a slice that loops over several C calls checks it between them."""
+    state = getattr(_running, "state", None)
+    return state is not None and bool(state["stop"])
+
+
 def run_slices(slices: Sequence[Callable[[], T]], threads: int,
                progress: Callable[[int, int], None] | None = None,
                fold: Callable[[T], None] | None = None) -> list[T]:
@@ -182,16 +192,20 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
             state["done"] += 1
 
     def worker() -> None:
+        _running.state = state
         try:
             while (index := take()) >= 0:
                 finish(index, slices[index]())
         except BaseException as error:  # handed to the calling thread
             failures.append(error)
             state["stop"] = True
+        finally:
+            _running.state = None
 
     workers = [threading.Thread(target=worker, daemon=True) for _ in range(threads - 1)]
     for thread in workers:
         thread.start()
+    _running.state = state
     try:
         while (index := take()) >= 0:
             finish(index, slices[index]())
@@ -204,6 +218,8 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
     except BaseException:
         state["stop"] = True
         raise
+    finally:
+        _running.state = None
     if failures:
         raise failures[0]
     if progress and state["shown"] < total:

@@ -1,6 +1,9 @@
 /* Whether players' ranges can be dealt together (every game's equity asks before it deals):
  * a search that places the player with the fewest combos left first, pruned by counting.
  *
+ * Hall's bound: a group of players needs as many cards as its hands hold, and can only use
+ * the cards of its open hands; at every step each group of the players left is checked.
+ *
  * The counting bound: however the players are dealt, for a set S of cards the players hold
  * at least the sum over players of their fewest cards of S in any combo still open to them,
  * and S has only so many cards that any of those combos holds. When the sum passes that
@@ -42,30 +45,34 @@ typedef struct {
 
 /* Whether the players not in `placed` can each get a combo clear of `used`: 1, 0, or
  * HR_ERR_BUDGET. Each step scans every open combo of every player left (the budget counts
- * them): none open for somebody, too few cards for all of them, or a rank short of what they
- * need (the counting bound) ends the branch; else the player with fewest open combos tries
- * each of them that leaves the others enough of every rank. */
+ * them): none open for somebody, too few open cards for some group of them, or a rank short
+ * of what they need (the counting bound) ends the branch; else the player with fewest open
+ * combos tries each of them that leaves the others enough of every rank. */
 static int place_from(search_t *s, unsigned placed, uint64_t used) {
     if (placed == s->everyone) return 1;
-    int best = -1, fewest = 1 << 30, cards_needed = 0;
+    int best = -1, fewest = 1 << 30, cards_needed = 0, left = 0, need_of[HR_MAX_PLAYERS];
     uint64_t open_cards = 0, need_even = 0, need_odd = 0; /* ranks 0, 2, .. 12 and 1, 3, .. 11: a byte each */
     uint64_t best_even = 0, best_odd = 0;                 /* the chosen player's own least of each rank */
+    uint64_t open_of[HR_MAX_PLAYERS];                     /* each player left's open cards */
     for (int p = 0; p < s->nplayers; p++) {
         if (placed >> p & 1) continue;
         int choices = 0;
-        uint64_t least_even = LOW_BYTES, least_odd = LOW_BYTES;
+        uint64_t least_even = LOW_BYTES, least_odd = LOW_BYTES, open = 0;
         for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
             uint64_t mask = s->masks[i];
             if (mask & used) continue;
             choices++;
-            open_cards |= mask;
+            open |= mask;
             uint64_t counts = rank_counts(mask);
             least_even = min_bytes(least_even, counts & LOW_BYTES);
             least_odd = min_bytes(least_odd, (counts >> 4) & LOW_BYTES);
         }
         s->budget -= s->start[p + 1] - s->start[p];
         if (!choices) return 0;
-        cards_needed += hr_popcount64(s->masks[s->start[p]]);
+        open_cards |= open;
+        open_of[left] = open;
+        need_of[left] = hr_popcount64(s->masks[s->start[p]]);
+        cards_needed += need_of[left++];
         need_even += least_even;
         need_odd += least_odd;
         if (choices < fewest) {
@@ -79,6 +86,20 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
     if (hr_popcount64(open_cards) < cards_needed || any_byte_above(need_even, have & LOW_BYTES) ||
         any_byte_above(need_odd, (have >> 4) & LOW_BYTES))
         return 0;
+    /* Hall's condition: every group of the players left has as many open cards as it needs
+     * (six players whose hands all lie in the same eleven cards cannot be dealt, whatever
+     * ranks they are). All groups of two or more, short of everybody (checked above). */
+    if (left >= 3) {
+        for (unsigned group = 3; group < (1u << left) - 1; group++) {
+            if (!(group & (group - 1))) continue; /* one player: checked by its open hands */
+            uint64_t cards = 0;
+            int need = 0;
+            for (int q = 0; q < left; q++)
+                if (group >> q & 1) cards |= open_of[q], need += need_of[q];
+            if (hr_popcount64(cards) < need) return 0;
+        }
+        s->budget -= (int64_t)(left << left) / 8; /* about a combo check's work for each 8 players' unions */
+    }
     if (s->budget < 0) return HR_ERR_BUDGET;
     /* The most of each rank a combo of the chosen player may hold and leave the others what
      * they need: more, and the next step's bound would fail (every byte of have is at least

@@ -70,6 +70,25 @@ def test_an_empty_range_is_skipped_and_known_cards_are_out():
     assert lib.hr_ranges_feasible(combos * 2, ffi.new("int32_t[]", [0, 2, 4]), 2, bytes([48]), 1, BUDGET) == 0
 
 
+def test_a_group_of_players_with_too_few_cards_between_them_is_decided():
+    """Hall's condition: six of ten players whose hands all lie in the same eleven cards cannot
+    be dealt, and no count of a rank, a pair of ranks or a suit sees it: the search without
+    Hall's bound ran out of its budget here (a refusal as too crowded to decide)."""
+    rng = random.Random(5)
+    pool = rng.sample(range(52), 21)
+    small, rest = pool[:11], pool
+    ranges = [sorted({1 << a | 1 << b for a, b in itertools.combinations(small if p < 6 else rest, 2)})
+              for p in range(10)]
+    masks = [m for r in ranges for m in r]
+    got = lib.hr_omaha_ranges_feasible(ffi.new("uint64_t[]", masks), ffi.new("int32_t[]", _starts(ranges)), 10,
+                                       BUDGET)
+    assert got == 0
+    cards = " ".join(handrank.format_card(c) for c in small[:5])
+    three = ",".join(a + b for a, b in itertools.combinations(cards.split(), 2))
+    with pytest.raises(ValueError, match="impossible matchup"):
+        handrank.equity([three, three, three, "22,33"], trials=1000, seed=1)
+
+
 @pytest.mark.parametrize(("game", "players"), [
     ("holdem", ["A2s+"] * 5),                        # five aces: a plain search ran out of budget
     ("holdem", ["AK,AA,KK"] * 5),                    # ten cards of two ranks that have eight

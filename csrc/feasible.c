@@ -145,7 +145,8 @@ static int pairs_and_suits_short(search_t *s, uint64_t used) {
     uint64_t counts = rank_counts(open_cards);
     for (int a = 0, k = 0; a < 13; a++)
         for (int b = a + 1; b < 13; b++) have[k++] = (uint8_t)((counts >> (4 * a) & 0xF) + (counts >> (4 * b) & 0xF));
-    for (int suit = 0; suit < 4; suit++) have[78 + suit] = (uint8_t)hr_popcount64(open_cards & (0x1111111111111ull << suit));
+    for (int suit = 0; suit < 4; suit++)
+        have[78 + suit] = (uint8_t)hr_popcount64(open_cards & (0x1111111111111ull << suit));
     for (int k = 0; k < 78 + 4; k++)
         if (need[k] > have[k]) return 1;
     return 0;

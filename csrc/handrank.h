@@ -367,7 +367,7 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
  * `resume` (HR_OMAHA_RESUME_BYTES bytes, zeroed before the first call; or NULL), a call of
  * crowded ranges (more than 8 redraws a deal of the call, and 2^18) pauses: it counts the
  * deals done, notes where it stopped in `resume` and returns 1; the same call again goes on
- * from there, drawing what one unpaused call would. */
+ * from there, drawing what one unpaused call would (HR_ERR_RANGE for a note that is not one). */
 #define HR_OMAHA_RESUME_BYTES 512
 uint64_t hr_omaha_ranges_plan_bytes(const int32_t *combo_start, const double *weights, int nhole, int nplayers);
 int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,

@@ -1532,6 +1532,21 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
                                          first * HR_EQUITY_CHUNK : 0;
     out->clashes_left = resume ? HR_OMAHA_CLASHES * ndeals + (1u << 18) : UINT64_MAX;
     out->resume = resume;
+    if (resume) { /* a note this call did not write is refused, not read past the plan's columns */
+        omaha_resume_t from;
+        memcpy(&from, resume, sizeof from);
+        int bad = from.active > 1;
+        if (from.active)
+            bad |= from.chunk < first || from.chunk >= stop || from.deal >= HR_EQUITY_CHUNK || from.next < 0 ||
+                   from.next >= HR_OMAHA_AHEAD || from.attempt < 0 || from.attempt >= 1 << 20;
+        for (int i = 0; i < h.nranged && from.active && !bad; i++)
+            for (int at = 0; at < HR_OMAHA_AHEAD; at++)
+                bad |= from.ring[i][at] < 0 || from.ring[i][at] >= h.count[h.ranged_of[i]];
+        if (bad) {
+            free(out);
+            return HR_ERR_RANGE;
+        }
+    }
     (void)bmi2;
 #if HR_X86_DISPATCH
     if (bmi2)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 import handrank
@@ -159,3 +160,32 @@ def test_ranges_too_crowded_to_draw_say_so():
     rarely that 2**20 draws in a row find none: a clear error, not a kernel code."""
     with pytest.raises(ValueError, match="so rarely that 2\\*\\*20 draws of their hands found no deal"):
         omaha.equity(["xxxxds"] * 10, trials=1000, seed=1)
+
+
+def test_a_resume_note_that_is_not_one_is_refused():
+    """hr_omaha_ranges_deal reads the caller's note of where it paused: a note it did not write
+    (a ring place past a range's hands, a chunk outside the call's) is HR_ERR_RANGE, never a
+    read past the plan."""
+    import struct
+
+    from handrank._omaha_tables import pair_tables
+    from handrank.omaha_ranges import omaha_range_arrays
+
+    cards, _ = omaha_range_arrays("AAxx")
+    n = 2
+    combos = np.concatenate([cards] * n).tobytes()
+    start = ffi.new("int32_t[]", [0, len(cards), 2 * len(cards)])
+    weight = ffi.new("double[]", [1.0] * (2 * len(cards)))
+    size = lib.hr_omaha_ranges_plan_bytes(start, weight, 4, n)
+    plan = ffi.new("uint8_t[]", size)
+    assert lib.hr_omaha_ranges_plan(combos, start, weight, 4, n, ffi.NULL, 0, ffi.NULL, 0, 0, plan, size) == 0
+    counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
+    # active, chunk, deal, the stream (two words), next, attempt, then the rings
+    for head, ring in (((1, 0, 0, 1, 0), 10**6), ((1, 5, 0, 1, 0), 0), ((1, 0, 0, 9, 0), 0), ((2, 0, 0, 0, 0), 0),
+                       ((1, 0, 0, 0, -1), 0)):
+        note = struct.pack("<3Q2Q2i", head[0], head[1], head[2], 7, 0, head[3], head[4])
+        note += struct.pack("<i", ring) * (10 * 8)
+        resume = ffi.new("uint8_t[]", lib.HR_OMAHA_RESUME_BYTES)
+        ffi.memmove(resume, note, len(note))
+        assert lib.hr_omaha_ranges_deal(*pair_tables(), plan, 1, 5000, 0, 1, counts, squares, deals,
+                                        resume) == lib.HR_ERR_RANGE

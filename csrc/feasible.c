@@ -13,7 +13,6 @@
  * deal two of them. */
 #include "equity_internal.h"
 
-#define NIBBLES 0x000FFFFFFFFFFFFFull /* the 13 nibbles of a rank-count word */
 #define LOW_BYTES 0x0F0F0F0F0F0F0F0Full
 #define HIGH_BITS 0x8080808080808080ull
 
@@ -154,11 +153,10 @@ static int pairs_and_suits_short(search_t *s, uint64_t used) {
 
 int hr_feasible_masks(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
                       int64_t budget) {
-    search_t s = {masks, combo_start, nplayers, 0, budget};
+    search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget};
+    unsigned placed = 0; /* a player with no range has nothing to place */
     for (int p = 0; p < nplayers; p++)
-        if (combo_start[p + 1] == combo_start[p]) s.everyone |= 1u << p; /* no range: nothing to place */
-    unsigned placed = s.everyone;
-    s.everyone = (1u << nplayers) - 1;
+        if (combo_start[p + 1] == combo_start[p]) placed |= 1u << p;
     if (pairs_and_suits_short(&s, used)) return 0;
     return place_from(&s, placed, used);
 }

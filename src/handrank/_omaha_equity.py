@@ -5,6 +5,7 @@ calls ``fixed_equity`` or ``range_equity`` with its budget and default trials.""
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -184,9 +185,17 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
     random_players = any(size == 0 for size in sizes)
     work = math.prod(sizes) * runouts * n * math.comb(nhole, 2) if not random_players else math.inf
     exact = trials is None and client is None and work <= budget
+    order = list(range(n))  # the players as the kernel takes them
     if not exact:
         trials = trials or default_trials
         seed = drawn_seed(seed)
+    elif sizes[0] < max(sizes):  # exact slices split the first player's hands: the largest range goes first
+        lead = sizes.index(max(sizes))
+        order = [lead, *(p for p in range(n) if p != lead)]
+        combos = b"".join(parts[p].tobytes() for p in order)
+        weight_list = np.concatenate([weights[p] for p in order]).astype(np.float64).tobytes()
+        sizes = [sizes[p] for p in order]
+        start = [0, *itertools.accumulate(sizes)]
     spot = OmahaRanges(combos, tuple(start), weight_list, nhole, bytes(board_cards), bytes(dead_cards), hilo,
                        0 if exact else seed or 0, 0 if exact else trials or 0)
     total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
@@ -210,7 +219,10 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
         jobs = Jobs(slices, lambda k: functools.partial(ranges_part, spot, total * k // slices,
                                                        total * (k + 1) // slices, plan))
         run_slices(jobs, nthreads, progress if slices > 1 else None, fold=add)
-    return omaha_result(labels, list(board_cards), sums, sums[3 * n] if exact else dealt[0], squares, dealt[0],
+    counts = [0.0] * (3 * n)
+    for q, p in enumerate(order):  # each player's sums back in its own place
+        counts[3 * p:3 * p + 3] = sums[3 * q:3 * q + 3]
+    return omaha_result(labels, list(board_cards), counts, sums[3 * n] if exact else dealt[0], squares, dealt[0],
                         None if exact else seed)
 
 

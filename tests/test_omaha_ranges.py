@@ -231,3 +231,19 @@ def test_exact_ranges_split_the_largest_range_into_slices(monkeypatch, record_pr
     assert second.equity == pytest.approx(first.equity[::-1], abs=1e-12)
     assert second.win == pytest.approx(first.win[::-1], abs=1e-12)
     assert sum(first.equity) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_a_list_of_hands_is_a_range_even_when_every_card_is_distinct(capsys):
+    """'QdQhJdJh,QcQsJcJs' reads as eight cards, which no Omaha hand holds: with a comma it is
+    a list of two hands (before, 'an Omaha hand has 4, 5 or 6 hole cards, got 8'; a list
+    that repeats a card was already a range). In the API and the CLI alike."""
+    from handrank.cli import main
+
+    listed = omaha.equity(["AsAhKdKc", "QdQhJdJh,QcQsJcJs"])
+    assert listed.exact and listed.players[1] == "QdQhJdJh,QcQsJcJs"
+    one, other = omaha.equity(["AsAhKdKc", "QdQhJdJh"]), omaha.equity(["AsAhKdKc", "QcQsJcJs"])
+    assert listed.equity[0] == pytest.approx((one.equity[0] + other.equity[0]) / 2, abs=1e-12)
+    with pytest.raises(ValueError, match="got 3"):  # a short hand stays a hand, and its count is named
+        omaha.equity(["AsAhKdKc", "Qd,Qh,Jd"])
+    assert main(["equity", "--game", "plo4", "AsAhKdKc", "QdQhJdJh,QcQsJcJs"]) == 0
+    assert "QdQhJdJh,QcQsJcJs" in capsys.readouterr().out

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
+from ._omaha_bulk import HOLE_COUNTS
 from ._omaha_tables import pair_tables
 from ._rows import card_masks
 from .cards import format_cards, parse, shown_text
@@ -51,12 +52,14 @@ def omaha_part(deal: OmahaDeal, first: int, end: int) -> tuple[list[int], list[i
 
 
 def reads_as_cards(text: str) -> bool:
-    """Whether a player's text is cards (else it is read as an Omaha range)."""
+    """Whether a player's text is cards (else it is read as an Omaha range): text that reads
+    as cards is one hand, unless it holds a comma and more cards than any hand (then it is a
+    list of hands, 'QdQhJdJh,QcQsJcJs')."""
     try:
-        parse(text)
+        cards = parse(text)
     except ValueError:
         return False
-    return True
+    return "," not in text or len(cards) <= max(HOLE_COUNTS)
 
 
 @dataclass(frozen=True)

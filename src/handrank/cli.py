@@ -99,16 +99,17 @@ def _omaha_game(game: str) -> tuple[int, bool] | None:
 def _omaha_hands(tokens: Sequence[str], game: str) -> list[str]:
     """The players' hands of an Omaha ``game`` from arguments (``_group_cards``), each of the
     game's hole count unless it is "random"."""
+    from ._omaha_equity import reads_as_cards
+
     game_rules = _omaha_game(game)
     assert game_rules is not None
     hands = _group_cards(tokens, game_rules[0])
     for seat, hand in enumerate(hands, 1):
         if hand.strip().lower() == "random":
             continue
-        try:
-            count = len(parse(hand))
-        except ValueError:
-            continue  # not cards: an Omaha range, which omaha.equity reads (and names if it cannot)
+        if not reads_as_cards(hand):
+            continue  # an Omaha range (a list of hands too), which omaha.equity reads (and names if it cannot)
+        count = len(parse(hand))
         if count != game_rules[0]:
             raise ValueError(f"--game {game} hands have {game_rules[0]} hole cards: player {seat} has {count}")
     return hands

@@ -247,3 +247,29 @@ def test_a_list_of_hands_is_a_range_even_when_every_card_is_distinct(capsys):
         omaha.equity(["AsAhKdKc", "Qd,Qh,Jd"])
     assert main(["equity", "--game", "plo4", "AsAhKdKc", "QdQhJdJh,QcQsJcJs"]) == 0
     assert "QdQhJdJh,QcQsJcJs" in capsys.readouterr().out
+
+
+def test_small_ranges_preflop_split_the_second_range_too(monkeypatch):
+    """Three hands against two preflop is exact, and one hand of the first player is about
+    40 million lookups (over 30 ms): the second player's range is split too, a slice a hand
+    and a part, and the sums equal those of one call (SLICE_WORK set past the spot's work)."""
+    import importlib
+
+    engine = importlib.import_module("handrank._omaha_equity")
+    real, calls = engine.ranges_part, []
+
+    def counted(*args, **kwargs):
+        calls.append(args[1:3])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "ranges_part", counted)
+    players = ["0.5(AsAhKdKc),AsAhKdKh,AsAdKcKh", "QdQhJdJh,QcQsJcJs:0.2"]
+    split = omaha.equity(players, hilo=True)
+    assert split.exact and len(calls) == 6  # three hands of the first player, each against each second hand
+    monkeypatch.setattr(engine, "SLICE_WORK", 10**15)
+    calls.clear()
+    whole = omaha.equity(players, hilo=True)
+    assert len(calls) == 1
+    assert split.boards == whole.boards
+    for got, want in ((split.win, whole.win), (split.tie, whole.tie), (split.equity, whole.equity)):
+        assert got == pytest.approx(want, abs=1e-12)

@@ -217,6 +217,22 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
         for result in client.gather([client.submit(ranges_part, spot, a, b, pure=False)
                                      for a, b in cluster_spans(total, 16)]):
             add(result)
+    elif exact and per_unit > SLICE_WORK and n > 1 and sizes[1] > 1:
+        # One hand of the first player is more than a slice's work (small ranges preflop): the
+        # second player's range is split too, a spot for each part; sums add up over the parts
+        parts_of_second = min(sizes[1], math.ceil(per_unit / SLICE_WORK))
+        width = len(combos) // start[-1]
+        spots = []
+        for j in range(parts_of_second):
+            a, b = start[1] + sizes[1] * j // parts_of_second, start[1] + sizes[1] * (j + 1) // parts_of_second
+            keep = [*range(start[1]), *range(a, b), *range(start[2], start[-1])]
+            sub_combos = b"".join(combos[i * width:(i + 1) * width] for i in keep)
+            sub_weights = b"".join(weight_list[8 * i:8 * i + 8] for i in keep)
+            sub_start = (0, start[1], *(x - sizes[1] + b - a for x in start[2:]))
+            spots.append(OmahaRanges(sub_combos, sub_start, sub_weights, nhole, spot.board, spot.dead, hilo, 0, 0))
+        jobs = Jobs(total * parts_of_second, lambda k: functools.partial(
+            ranges_part, spots[k % parts_of_second], k // parts_of_second, k // parts_of_second + 1))
+        run_slices(jobs, nthreads, progress, fold=add)
     else:
         plan = None if exact else ranges_plan(spot)  # once: every slice draws from it
         jobs = Jobs(slices, lambda k: functools.partial(ranges_part, spot, total * k // slices,

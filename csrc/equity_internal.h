@@ -48,6 +48,12 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
 int hr_feasible_masks(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
                       int64_t budget);
 
+/* hr_feasible_masks, and when it answers 1, a deal: choice[p] is player p's combo (an index
+ * into masks) for each player with combos. The search on a sixteenth of the budget, then
+ * random greedy deals (the whole budget), then the search on the whole budget. */
+int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
+                     int64_t budget, int32_t *choice);
+
 /* Validate ids and duplicates of a group of cards, adding them to *used. */
 HR_INLINE int take_cards(const uint8_t *cards, int n, uint64_t *used) {
     for (int i = 0; i < n; i++) {

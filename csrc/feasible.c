@@ -10,8 +10,15 @@
  * count, no deal exists. S runs over the 13 ranks at every step of the search, and before it
  * over the 78 pairs of ranks and the 4 suits too: "AAxx" for three players (six aces) or
  * "A2s+" for five (five aces) is refused at once instead of after a search of every way to
- * deal two of them. */
+ * deal two of them.
+ *
+ * When the search does not decide on a small budget, random deals are tried greedily
+ * (draw_deal): a deal found proves the players can be dealt, and wide crowded ranges (nine
+ * players' top 10% of Omaha hands) are dealt at once that way, where the search, which has to
+ * rule out every branch it leaves, ran out of budget. The search decides the rest, and every
+ * "no". */
 #include "equity_internal.h"
+#include "random.h"
 
 #define LOW_BYTES 0x0F0F0F0F0F0F0F0Full
 #define HIGH_BITS 0x8080808080808080ull
@@ -40,6 +47,7 @@ typedef struct {
     int nplayers;
     unsigned everyone;
     int64_t budget;
+    int32_t *choice; /* each player's combo on the way down: a deal when the search finds one */
 } search_t;
 
 /* Whether the players not in `placed` can each get a combo clear of `used`: 1, 0, or
@@ -110,6 +118,7 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
         uint64_t counts = rank_counts(s->masks[i]);
         if (any_byte_above(counts & LOW_BYTES, allow_even) || any_byte_above((counts >> 4) & LOW_BYTES, allow_odd))
             continue;
+        s->choice[best] = i;
         int found = place_from(s, placed | 1u << best, used | s->masks[i]);
         if (found) return found;
     }
@@ -151,12 +160,84 @@ static int pairs_and_suits_short(search_t *s, uint64_t used) {
     return 0;
 }
 
-int hr_feasible_masks(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
-                      int64_t budget) {
-    search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget};
+/* Random deals made greedily: the players with combos in a random order, each given a combo
+ * clear of the cards dealt so far, the one that asks least of the others among a few drawn
+ * that fit (each card weighs the share of the players' combos that hold it), or after
+ * HR_DRAW_TRIES misses among all that a scan finds open; a player left with none starts a new
+ * deal. 1 with `choice` filled, or HR_ERR_BUDGET after about `budget` combo checks. The
+ * stream is fixed: the same deal each time. */
+#define HR_DRAW_TRIES 32
+#define HR_DRAW_CHOICES 4
+static int draw_deal(const uint64_t *masks, const int32_t *start, int nplayers, uint64_t used, int64_t budget,
+                     int32_t *choice) {
+    rng_t rng = chunk_stream(0x66656173696269ull, 0);
+    int order[HR_MAX_PLAYERS], n = 0;
+    double demand[52] = {0};
+    for (int p = 0; p < nplayers; p++) {
+        if (start[p + 1] == start[p]) continue;
+        order[n++] = p;
+        double held[52] = {0}, each = 1.0 / (start[p + 1] - start[p]);
+        for (int32_t i = start[p]; i < start[p + 1]; i++)
+            for (uint64_t m = masks[i]; m; m &= m - 1) held[hr_ctz64(m)] += each;
+        for (int c = 0; c < 52; c++) demand[c] += held[c];
+        budget -= start[p + 1] - start[p];
+    }
+    while (budget > 0) {
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)below(&rng, (uint32_t)i + 1), t = order[i];
+            order[i] = order[j], order[j] = t;
+        }
+        uint64_t dealt = used;
+        int placed = 0;
+        for (; placed < n; placed++) {
+            int p = order[placed], found = 0;
+            int32_t first = start[p], size = start[p + 1] - first, pick = -1;
+            double least = 0;
+            for (int t = 0; t < HR_DRAW_TRIES && found < HR_DRAW_CHOICES; t++, budget--) {
+                int32_t i = first + (int32_t)below(&rng, (uint32_t)size);
+                if (masks[i] & dealt) continue;
+                double ask = 0;
+                for (uint64_t m = masks[i]; m; m &= m - 1) ask += demand[hr_ctz64(m)];
+                if (!found++ || ask < least) pick = i, least = ask;
+            }
+            if (!found) { /* rare fits: the least asking of all that are open */
+                for (int32_t i = first; i < first + size; i++) {
+                    if (masks[i] & dealt) continue;
+                    double ask = 0;
+                    for (uint64_t m = masks[i]; m; m &= m - 1) ask += demand[hr_ctz64(m)];
+                    if (pick < 0 || ask < least) pick = i, least = ask;
+                }
+                budget -= size;
+                if (pick < 0) break;
+            }
+            choice[p] = pick;
+            dealt |= masks[pick];
+        }
+        if (placed == n) return 1;
+    }
+    return HR_ERR_BUDGET;
+}
+
+int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
+                     int64_t budget, int32_t *choice) {
+    search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget, choice};
     unsigned placed = 0; /* a player with no range has nothing to place */
     for (int p = 0; p < nplayers; p++)
         if (combo_start[p + 1] == combo_start[p]) placed |= 1u << p;
+    if (placed == s.everyone) return 1;
     if (pairs_and_suits_short(&s, used)) return 0;
+    /* the search on a small budget first (it decides most spots in microseconds), then random
+     * deals, then the search again on the whole budget */
+    s.budget = budget / 16;
+    int found = place_from(&s, placed, used);
+    if (found != HR_ERR_BUDGET) return found;
+    if (draw_deal(masks, combo_start, nplayers, used, budget, choice) == 1) return 1;
+    s.budget = budget;
     return place_from(&s, placed, used);
+}
+
+int hr_feasible_masks(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
+                      int64_t budget) {
+    int32_t choice[HR_MAX_PLAYERS];
+    return hr_feasible_deal(masks, combo_start, nplayers, used, budget, choice);
 }

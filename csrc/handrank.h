@@ -350,7 +350,10 @@ int hr_omaha_equity(const uint16_t *high_table, const uint16_t *low_table, const
  * whole, shared and its units of a 2 x HR_SHARE_UNITS pot, each times the deal's weight (the
  * product of its combos' weights), *weight the deals' weight, *deals their count. Monte Carlo:
  * as hr_omaha_equity, each ranged player's combo drawn by weight (a deal whose combos share a card
- * is drawn again; HR_ERR_IMPOSSIBLE after 2^20 tries in a row). Returns 0 or HR_ERR_*. */
+ * is drawn again; HR_ERR_IMPOSSIBLE after 2^20 tries in a row). Where such draws seldom fit (fewer
+ * than 1 in 64 of a fixed sample), the combos instead follow a random walk whose steady state is
+ * the same distribution (omaha.c), from a deal found when the plan is made (HR_ERR_IMPOSSIBLE
+ * when none is found). Returns 0 or HR_ERR_*. */
 int hr_omaha_equity_ranges(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                            const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
                            int nplayers, const uint8_t *board, int nboard, const uint8_t *dead, int ndead, int hilo,
@@ -365,9 +368,10 @@ int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_ta
  * when `bytes` is fewer than hr_omaha_ranges_plan_bytes asks), and chunks [first, end) drawn
  * from it, as hr_omaha_equity_ranges_mc does, on any number of threads at once. With
  * `resume` (HR_OMAHA_RESUME_BYTES bytes, zeroed before the first call; or NULL), a call of
- * crowded ranges (more than 8 redraws a deal of the call, and 2^18) pauses: it counts the
- * deals done, notes where it stopped in `resume` and returns 1; the same call again goes on
- * from there, drawing what one unpaused call would (HR_ERR_RANGE for a note that is not one). */
+ * crowded ranges (more than 8 redraws a deal of the call, and 2^18; or as much work of the
+ * walk) pauses: it counts the deals done, notes where it stopped in `resume` and returns 1; the
+ * same call again goes on from there, drawing what one unpaused call would (HR_ERR_RANGE for a
+ * note that is not one). */
 #define HR_OMAHA_RESUME_BYTES 512
 uint64_t hr_omaha_ranges_plan_bytes(const int32_t *combo_start, const double *weights, int nhole, int nplayers);
 int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,

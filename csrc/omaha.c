@@ -1244,22 +1244,232 @@ typedef struct {
     int count[HR_MAX_PLAYERS], weighted[HR_MAX_PLAYERS]; /* columns; whether they hold an alias */
     uint8_t board[5];
     shuffle_t shuffle; /* the board's cards left, then the random players' */
+    /* Two or more ranged players: each one's hands' masks and weights (in column order, from
+     * first[p]) and a hash of masks to columns, past the columns from walk_at; with `walk`
+     * (crowded: independent draws seldom fit) a deal's hands follow a walk from start_hand. */
+    int walk, start_hand[HR_MAX_PLAYERS], first[HR_MAX_PLAYERS], hash_bits[HR_MAX_PLAYERS];
+    uint64_t walk_at, nhands, hash_at[HR_MAX_PLAYERS];
 } omaha_plan_t;
 
 HR_INLINE uint8_t *plan_columns(const void *plan) {
     return (uint8_t *)(((uintptr_t)plan + sizeof(omaha_plan_t) + 31) & ~(uintptr_t)31);
 }
 
+/* A ranged player's hash of masks to columns: the least power of two at least twice the
+ * range's hands (its bits), a 32-bit column + 1 (0: empty) each. */
+HR_INLINE int hash_bits_of(int32_t hands) {
+    int bits = 1;
+    while ((1ll << bits) < 2ll * hands) bits++;
+    return bits;
+}
+
+/* ------------------------------------------------------- the walk of crowded ranges
+ * Where independent draws of the ranged players' hands seldom fit together (fewer than
+ * HR_CROWD_FITS of HR_CROWD_TRIES draws of the plan's fixed stream: eight double-suited ranges
+ * fit about once in 10^5 draws, nine players' top 10% rarer still), drawing again on a clash
+ * costs thousands of draws a deal, or never ends. The hands then follow a random walk (a Gibbs
+ * sampler, as Hold'em's crowded ranges do in monte_carlo.c) whose steady state is exactly the
+ * weighted distribution of the deals that share no card: each deal redraws every ranged
+ * player's hand among those that fit the others (drawn from its alias columns until one fits,
+ * exact, else after HR_WALK_TRIES or an eighth of its hands' draws picked by a scan), then
+ * pairs the players at random and redistributes each pair's cards between them (every split of
+ * their 2 x nhole cards into a hand of each range, by weight: ranges that can only trade
+ * cards, 'AAKK' twice, move that way). Each chunk starts from one fitting deal,
+ * found when the plan is made, and takes HR_OMAHA_BURN_IN steps before it counts. */
+#define HR_CROWD_TRIES 2048
+#define HR_CROWD_FITS 32
+#define HR_WALK_TRIES 64
+#define HR_OMAHA_BURN_IN 128
+
+HR_INLINE const uint64_t *walk_masks(const omaha_plan_t *h, const uint8_t *columns) {
+    return (const uint64_t *)(const void *)(columns + h->walk_at);
+}
+
+HR_INLINE const double *walk_weights(const omaha_plan_t *h, const uint8_t *columns) {
+    return (const double *)(const void *)(columns + h->walk_at) + h->nhands;
+}
+
+HR_INLINE int32_t *walk_hash(const omaha_plan_t *h, const uint8_t *columns, int p) {
+    return (int32_t *)(uintptr_t)(columns + h->walk_at + 16 * h->nhands) + h->hash_at[p];
+}
+
+/* Player p's column (hand) of `mask`, or -1 when its range has no such hand. */
+HR_INLINE int walk_find(const omaha_plan_t *h, const uint8_t *columns, int p, uint64_t mask) {
+    const int32_t *hash = walk_hash(h, columns, p);
+    const uint64_t *masks = walk_masks(h, columns) + h->first[p];
+    uint64_t last = (1ull << h->hash_bits[p]) - 1;
+    for (uint64_t at = (mask * 0x9E3779B97F4A7C15ull) >> (64 - h->hash_bits[p]);; at = (at + 1) & last) {
+        int32_t entry = hash[at];
+        if (!entry) return -1;
+        if (masks[entry - 1] == mask) return entry - 1;
+    }
+}
+
+/* A hand of player p by weight (its column, or that column's alias), as a deal's draws are. */
+HR_INLINE int walk_draw(const omaha_plan_t *h, const uint8_t *columns, int p, rng_t *rng) {
+    if (h->count[p] == 1) return 0;
+    int k = (int)below(rng, (uint32_t)h->count[p]);
+    if (!h->weighted[p]) return k;
+    const uint8_t *column = columns + h->at[p] + (size_t)k * h->width[p];
+    uint32_t threshold, alias;
+    memcpy(&threshold, column, sizeof threshold);
+    memcpy(&alias, column + sizeof threshold, sizeof alias);
+    return half32(rng) < threshold ? k : (int)alias;
+}
+
+/* Player p's hand redrawn by weight among those clear of `used` (the current one is). */
+static void walk_redraw(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng, int p, uint64_t used,
+                        int *current, uint64_t *work) {
+    const uint64_t *masks = walk_masks(h, columns) + h->first[p];
+    int tries = h->count[p] / 8 > HR_WALK_TRIES ? h->count[p] / 8 : HR_WALK_TRIES; /* about a scan's time */
+    for (int t = 1; t <= tries; t++) { /* the first draw that fits: exact */
+        int k = walk_draw(h, columns, p, rng);
+        if (!(masks[k] & used)) {
+            current[p] = k;
+            *work += (uint64_t)t;
+            return;
+        }
+    }
+    const double *weight = walk_weights(h, columns) + h->first[p];
+    int count = h->count[p], pick = current[p];
+    double total = 0, running = 0;
+    for (int k = 0; k < count; k++) total += masks[k] & used ? 0.0 : weight[k];
+    double target = unit(rng) * total;
+    for (int k = 0; k < count; k++) {
+        if (masks[k] & used) continue;
+        pick = k;
+        running += weight[k];
+        if (running > target) break;
+    }
+    current[p] = pick;
+    *work += (uint64_t)tries + 2 * (uint64_t)count;
+}
+
+/* Players p and q's cards split again between them: every way into a hand of each range, by
+ * the product of their weights (the current split is one). */
+static void walk_swap(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng, int p, int q, int *current,
+                      uint64_t *work) {
+    static const int splits[7] = {0, 0, 0, 0, 70, 252, 924}; /* C(2 nhole, nhole) */
+    const uint64_t *masks = walk_masks(h, columns);
+    const double *weight = walk_weights(h, columns);
+    uint64_t both = masks[h->first[p] + current[p]] | masks[h->first[q] + current[q]], card[12];
+    int ncards = 0, nhole = h->nhole, noptions = 0, option_p[924], option_q[924];
+    double running[924], total = 0;
+    for (uint64_t rest = both; rest; rest &= rest - 1) card[ncards++] = rest & (~rest + 1);
+    for (uint32_t set = (1u << nhole) - 1; set < 1u << ncards;) { /* each nhole of the cards (Gosper's step) */
+        uint64_t mine = 0;
+        for (uint32_t bits = set; bits; bits &= bits - 1) mine |= card[hr_ctz64(bits)];
+        int a = walk_find(h, columns, p, mine), b = a < 0 ? -1 : walk_find(h, columns, q, both ^ mine);
+        if (b >= 0) {
+            total += weight[h->first[p] + a] * weight[h->first[q] + b];
+            running[noptions] = total;
+            option_p[noptions] = a;
+            option_q[noptions++] = b;
+        }
+        uint32_t low = set & (~set + 1), up = set + low;
+        set = (((up ^ set) >> 2) / low) | up;
+    }
+    *work += 2 * (uint64_t)splits[nhole];
+    if (noptions < 2) return;
+    double target = unit(rng) * total;
+    int pick = 0;
+    while (pick < noptions - 1 && !(running[pick] > target)) pick++;
+    current[p] = option_p[pick];
+    current[q] = option_q[pick];
+}
+
+/* One step of the walk: every ranged player's hand redrawn in turn, then the players paired at
+ * random and each pair's cards split again. */
+static void walk_step(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng, int *current, uint64_t *work) {
+    const uint64_t *masks = walk_masks(h, columns);
+    uint64_t held = h->known; /* the hands never share a card: a union, less one */
+    for (int i = 0; i < h->nranged; i++) held |= masks[h->first[h->ranged_of[i]] + current[h->ranged_of[i]]];
+    for (int i = 0; i < h->nranged; i++) {
+        int p = h->ranged_of[i];
+        held &= ~masks[h->first[p] + current[p]];
+        walk_redraw(h, columns, rng, p, held, current, work);
+        held |= masks[h->first[p] + current[p]];
+    }
+    int order[HR_MAX_PLAYERS]; /* the players paired at random: each trades with one other */
+    for (int i = 0; i < h->nranged; i++) {
+        int j = (int)below(rng, (uint32_t)i + 1);
+        order[i] = order[j];
+        order[j] = h->ranged_of[i];
+    }
+    for (int i = 0; i + 1 < h->nranged; i += 2) walk_swap(h, columns, rng, order[i], order[i + 1], current, work);
+}
+
+/* Whether independent draws of the ranged players' hands seldom fit (a fixed stream: the
+ * same choice every time for the same spot). */
+static int crowded(const omaha_plan_t *h, const uint8_t *columns) {
+    rng_t rng = chunk_stream(0x63726F77646564ull, 0);
+    const uint64_t *masks = walk_masks(h, columns);
+    int fits = 0;
+    for (int t = 0; t < HR_CROWD_TRIES && fits < HR_CROWD_FITS; t++) {
+        uint64_t used = 0;
+        int clash = 0;
+        for (int i = 0; i < h->nranged && !clash; i++) {
+            int p = h->ranged_of[i];
+            uint64_t mask = masks[h->first[p] + walk_draw(h, columns, p, &rng)];
+            clash = (mask & used) != 0;
+            used |= mask;
+        }
+        fits += !clash;
+    }
+    return fits < HR_CROWD_FITS;
+}
+
+/* The walk's hashes placed; where the ranges are crowded, the walk chosen and its first deal
+ * found (HR_ERR_IMPOSSIBLE when the search finds none within its budget). */
+static int walk_setup(omaha_plan_t *h, uint8_t *columns) {
+    uint64_t at = 0;
+    for (int i = 0; i < h->nranged; i++) {
+        int p = h->ranged_of[i];
+        h->hash_bits[p] = hash_bits_of(h->count[p]);
+        h->hash_at[p] = at;
+        at += 1ull << h->hash_bits[p];
+    }
+    if (!crowded(h, columns)) return 0;
+    h->walk = 1;
+    const uint64_t *masks = walk_masks(h, columns);
+    int32_t start[HR_MAX_PLAYERS + 1], choice[HR_MAX_PLAYERS];
+    for (int i = 0; i < h->nranged; i++) {
+        int p = h->ranged_of[i];
+        int32_t *hash = walk_hash(h, columns, p);
+        uint64_t last = (1ull << h->hash_bits[p]) - 1;
+        memset(hash, 0, sizeof(int32_t) << h->hash_bits[p]);
+        for (int k = 0; k < h->count[p]; k++) {
+            uint64_t mask = masks[h->first[p] + k], slot = (mask * 0x9E3779B97F4A7C15ull) >> (64 - h->hash_bits[p]);
+            while (hash[slot]) slot = (slot + 1) & last;
+            hash[slot] = k + 1;
+        }
+        start[i] = h->first[p];
+    }
+    start[h->nranged] = (int32_t)h->nhands;
+    int found = hr_feasible_deal(masks, start, h->nranged, h->known, 1 << 26, choice);
+    if (found < 0 && found != HR_ERR_BUDGET) return found;
+    if (found != 1) return HR_ERR_IMPOSSIBLE;
+    for (int i = 0; i < h->nranged; i++) h->start_hand[h->ranged_of[i]] = choice[i] - start[i];
+    return 0;
+}
+
 uint64_t hr_omaha_ranges_plan_bytes(const int32_t *combo_start, const double *weights, int nhole, int nplayers) {
     if (nhole < 4 || nhole > 6 || nplayers < 2 || nplayers > HR_MAX_PLAYERS || combo_start[0] != 0) return 0;
     uint64_t slot = sizeof(uint64_t) + (uint64_t)omaha_record_size(nhole), bytes = sizeof(omaha_plan_t) + 32;
+    uint64_t walk = 8; /* two or more ranged players: their masks, weights and hashes */
+    int ranged = 0;
     for (int p = 0; p < nplayers; p++) {
         if (combo_start[p + 1] < combo_start[p]) return 0;
+        int32_t hands = combo_start[p + 1] - combo_start[p];
         int even = 1; /* of every combo: at least as many bytes as those that can be dealt need */
         for (int i = combo_start[p]; i < combo_start[p + 1]; i++) even &= weights[i] == weights[combo_start[p]];
-        bytes += (uint64_t)(combo_start[p + 1] - combo_start[p]) * (even ? slot : sizeof(uint64_t) + 2 * slot);
+        bytes += (uint64_t)hands * (even ? slot : sizeof(uint64_t) + 2 * slot);
+        if (hands) {
+            ranged++;
+            walk += (uint64_t)hands * (sizeof(uint64_t) + sizeof(double)) + (sizeof(int32_t) << hash_bits_of(hands));
+        }
     }
-    return bytes;
+    return bytes + (ranged >= 2 ? walk : 0);
 }
 
 int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,
@@ -1317,15 +1527,17 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
      * its record (as a showdown reads it, made once, not a deal); a hand 16, 24 or 40 bytes */
     h.slot = sizeof(uint64_t) + (uint64_t)omaha_record_size(nhole);
     uint8_t *columns = plan_columns(plan);
-    for (int p = 0, n = 0; p < nplayers; p++) {
+    int n = 0; /* the columns' bytes so far */
+    for (int p = 0; p < nplayers; p++) {
         h.count[p] = draw[p].count;
         h.weighted[p] = draw[p].threshold != NULL;
         h.width[p] = h.weighted[p] ? sizeof(uint64_t) + 2 * h.slot : h.slot;
         h.at[p] = (uint64_t)n;
         for (int k = 0; k < draw[p].count; k++) {
             uint8_t *at = columns + n + (size_t)k * h.width[p];
-            if (h.weighted[p]) {
+            if (h.weighted[p]) { /* the threshold, then the alias's column (the walk's draws read it) */
                 memcpy(at, &draw[p].threshold[k], sizeof(uint32_t));
+                memcpy(at + sizeof(uint32_t), &draw[p].alias[k], sizeof(uint32_t));
                 at += sizeof(uint64_t);
             }
             for (int other = 0; other <= h.weighted[p]; other++, at += h.slot) {
@@ -1336,8 +1548,26 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
         }
         n += (int)(h.width[p] * (size_t)draw[p].count);
     }
+    h.nhole = nhole;
+    if (h.nranged >= 2) { /* the walk's tables; the walk itself only where draws seldom fit */
+        h.walk_at = (uint64_t)n;
+        uint64_t *masks = (uint64_t *)(columns + h.walk_at);
+        for (int i = 0; i < h.nranged; i++) {
+            int p = h.ranged_of[i];
+            h.first[p] = (int)h.nhands;
+            for (int k = 0; k < draw[p].count; k++) masks[h.nhands + k] = mask[draw[p].combo[k]];
+            h.nhands += (uint64_t)draw[p].count;
+        }
+        double *weight = (double *)(masks + h.nhands);
+        for (int i = 0; i < h.nranged; i++) {
+            int p = h.ranged_of[i];
+            for (int k = 0; k < draw[p].count; k++) weight[h.first[p] + k] = weights[draw[p].combo[k]];
+        }
+        error = walk_setup(&h, columns);
+    }
     free(block);
-    h.nhole = nhole, h.nplayers = nplayers, h.nboard = nboard, h.hilo = hilo;
+    if (error) return error;
+    h.nplayers = nplayers, h.nboard = nboard, h.hilo = hilo;
     for (int j = 0; j < nboard; j++) h.board[j] = board[j];
     h.shuffle = shuffle_plan(52 - hr_popcount64(h.known) - nhole * (nplayers - h.nrandom), h.left + h.nrandom * nhole);
     memcpy(plan, &h, sizeof h);
@@ -1355,8 +1585,33 @@ typedef struct {
     rng_t rng;
     int next, attempt;
     int ring[HR_MAX_PLAYERS][HR_OMAHA_AHEAD];
+    int current[HR_MAX_PLAYERS]; /* the walk's hands (crowded ranges) */
 } omaha_resume_t;
 typedef char hr_omaha_resume_fits[sizeof(omaha_resume_t) <= HR_OMAHA_RESUME_BYTES ? 1 : -1];
+
+/* A deal's board (its cards to come) and random players' hands, from the cards `used` leaves:
+ * each the pick-th of the cards left, the picks from one batched draw. */
+HR_INLINE void deal_rest(const omaha_plan_t *h, rng_t *rng, uint64_t used, omaha_block_t *out,
+                         const uint8_t *in_byte, const int nhole, const int left, const int nrandom, const int bmi2) {
+    int at = out->count;
+    uint8_t *full = out->boards[at];
+    uint32_t picks[52];
+    draw_picks(rng, &h->shuffle, picks);
+    cards_left_t cards_left = cards_left_of(~used & HR_DECK, bmi2);
+    for (int j = 0; j < h->nboard; j++) full[j] = h->board[j];
+    for (int j = 0; j < left; j++) full[h->nboard + j] = (uint8_t)take_nth(&cards_left, picks[j], in_byte, bmi2);
+    for (int r = 0; r < nrandom; r++) {
+        uint8_t cards[6];
+        uint64_t before = cards_left.set; /* the cards taken from it: the hand's mask */
+        for (int j = 0; j < nhole; j++)
+            cards[j] = (uint8_t)take_nth(&cards_left, picks[left + r * nhole + j], in_byte, bmi2);
+        uint8_t *record = out->dealt[at][r]; /* omaha_block_dealt_as, its hole count a constant */
+        (void)omaha_record_of(record, cards, nhole);
+        out->cards[at][h->random_of[r]] = before ^ cards_left.set;
+        out->hand[at][h->random_of[r]] = record;
+    }
+    omaha_block_board(out);
+}
 
 /* hr_omaha_ranges_deal's deals, with the hole count, the board's cards to come, and the ranged
  * and random players' counts constants where the caller makes them so (their loops unroll). */
@@ -1365,7 +1620,6 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
                              uint64_t *counts, uint64_t *squares, uint64_t *deals, const int nhole, const int left,
                              const int nranged, const int nrandom, const int bmi2) {
     const omaha_plan_t h = *hp;
-    const int nboard = h.nboard;
     int error = 0;
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
@@ -1385,7 +1639,8 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
         HR_PREFETCH(place);                                                                                        \
         HR_PREFETCH(place + h.width[p_] - 1);                                                                      \
     } while (0)
-    omaha_resume_t from = {0, 0, 0, {0, 0}, 0, 0, {{0}}};
+    omaha_resume_t from;
+    memset(&from, 0, sizeof from);
     if (out->resume) memcpy(&from, out->resume, sizeof from); /* the caller's bytes: any alignment */
     int paused = 0;
     for (uint64_t chunk = from.active ? from.chunk : first; chunk < end && !error && !paused; chunk++) {
@@ -1404,7 +1659,6 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
         }
         for (; d < n && !error && !paused; d++) {
             int at = out->count;
-            uint8_t *full = out->boards[at];
             uint64_t used = h.known;
             for (int attempt = tries;; attempt++) { /* the ranged players' combos, redrawn on a clash */
                 if (attempt == 1 << 20) { /* the caller decided that they can be dealt; this far, so rare */
@@ -1434,7 +1688,9 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
                 next = (next + 1) % HR_OMAHA_AHEAD;
                 if (!clash) break;
                 if (HR_UNLIKELY(--out->clashes_left == 0) && out->resume) { /* crowded: pause, go on next call */
-                    omaha_resume_t at = {1, chunk, d, rng, next, attempt + 1, {{0}}};
+                    omaha_resume_t at;
+                    memset(&at, 0, sizeof at);
+                    at.active = 1, at.chunk = chunk, at.deal = d, at.rng = rng, at.next = next, at.attempt = attempt + 1;
                     memcpy(at.ring, ring, sizeof ring);
                     memcpy(out->resume, &at, sizeof at);
                     paused = 1;
@@ -1443,28 +1699,75 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
             }
             tries = 0;
             if (error || paused) break;
-            uint32_t picks[52];
-            draw_picks(&rng, &h.shuffle, picks);
-            cards_left_t cards_left = cards_left_of(~used & HR_DECK, bmi2);
-            for (int j = 0; j < nboard; j++) full[j] = h.board[j];
-            for (int j = 0; j < left; j++) full[nboard + j] = (uint8_t)take_nth(&cards_left, picks[j], in_byte, bmi2);
-            for (int r = 0; r < nrandom; r++) {
-                uint8_t cards[6];
-                uint64_t before = cards_left.set; /* the cards taken from it: the hand's mask */
-                for (int j = 0; j < nhole; j++)
-                    cards[j] = (uint8_t)take_nth(&cards_left, picks[left + r * nhole + j], in_byte, bmi2);
-                uint8_t *record = out->dealt[at][r]; /* omaha_block_dealt_as, its hole count a constant */
-                (void)omaha_record_of(record, cards, nhole);
-                out->cards[at][h.random_of[r]] = before ^ cards_left.set;
-                out->hand[at][h.random_of[r]] = record;
-            }
-            omaha_block_board(out);
+            deal_rest(&h, &rng, used, out, in_byte, nhole, left, nrandom, bmi2);
             if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);
             ++*deals;
         }
     }
 #undef HR_OMAHA_DRAW
     return error ? error : paused;
+}
+
+/* hr_omaha_ranges_deal's deals where the ranges are crowded (h->walk): each deal's ranged hands
+ * are the walk's next step (every chunk's walk from the plan's first deal, burnt in from the
+ * chunk's stream); the board and random players as ranges_deal_of deals them. A call pauses
+ * between deals, as ranges_deal_of does, and notes the chunk, the deal, the stream and the
+ * walk's hands. */
+static int ranges_walk(const omaha_plan_t *h, const uint8_t *columns, const uint8_t *const *hands_of,
+                       omaha_block_t *out, const uint8_t *in_byte, uint64_t seed, uint64_t trials, uint64_t first,
+                       uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals) {
+    uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
+    if (end > chunks) end = chunks;
+    const uint64_t *masks = walk_masks(h, columns);
+    omaha_resume_t from;
+    memset(&from, 0, sizeof from);
+    if (out->resume) memcpy(&from, out->resume, sizeof from);
+    int paused = 0;
+    for (uint64_t chunk = from.active ? from.chunk : first; chunk < end && !paused; chunk++) {
+        rng_t rng;
+        int current[HR_MAX_PLAYERS];
+        uint64_t n = chunk + 1 < chunks ? HR_EQUITY_CHUNK : trials - chunk * HR_EQUITY_CHUNK, d = 0, work = 0;
+        if (from.active) { /* where the last call paused */
+            rng = from.rng;
+            memcpy(current, from.current, sizeof current);
+            d = from.deal;
+            from.active = 0;
+        } else {
+            rng = chunk_stream(seed, chunk);
+            memcpy(current, h->start_hand, sizeof current);
+            for (int t = 0; t < HR_OMAHA_BURN_IN; t++) walk_step(h, columns, &rng, current, &work);
+        }
+        for (; d < n; d++) {
+            walk_step(h, columns, &rng, current, &work);
+            int at = out->count;
+            uint64_t used = h->known;
+            for (int i = 0; i < h->nranged; i++) {
+                int p = h->ranged_of[i];
+                uint64_t hand = masks[h->first[p] + current[p]];
+                out->cards[at][p] = hand;
+                out->hand[at][p] = hands_of[p] + (size_t)current[p] * h->width[p] +
+                                   (h->weighted[p] ? sizeof(uint64_t) : 0) + sizeof(uint64_t);
+                used |= hand;
+            }
+            deal_rest(h, &rng, used, out, in_byte, h->nhole, h->left, h->nrandom, 0);
+            if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);
+            ++*deals;
+            if (out->resume && d + 1 < n) { /* the walk's work (draws, scanned and looked-up hands) */
+                if (work >= out->clashes_left) {
+                    omaha_resume_t note;
+                    memset(&note, 0, sizeof note);
+                    note.active = 1, note.chunk = chunk, note.deal = d + 1, note.rng = rng;
+                    memcpy(note.current, current, sizeof current);
+                    memcpy(out->resume, &note, sizeof note);
+                    paused = 1;
+                    break;
+                }
+                out->clashes_left -= work;
+            }
+            work = 0;
+        }
+    }
+    return paused;
 }
 
 #define HR_RANGES_DEAL(nhole, left, nranged, nrandom, bmi2)                                                         \
@@ -1539,15 +1842,22 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
         if (from.active)
             bad |= from.chunk < first || from.chunk >= stop || from.deal >= HR_EQUITY_CHUNK || from.next < 0 ||
                    from.next >= HR_OMAHA_AHEAD || from.attempt < 0 || from.attempt >= 1 << 20;
-        for (int i = 0; i < h.nranged && from.active && !bad; i++)
-            for (int at = 0; at < HR_OMAHA_AHEAD; at++)
-                bad |= from.ring[i][at] < 0 || from.ring[i][at] >= h.count[h.ranged_of[i]];
+        for (int i = 0; i < h.nranged && from.active && !bad; i++) {
+            int p = h.ranged_of[i];
+            for (int at = 0; at < HR_OMAHA_AHEAD; at++) bad |= from.ring[i][at] < 0 || from.ring[i][at] >= h.count[p];
+            if (h.walk) bad |= from.current[p] < 0 || from.current[p] >= h.count[p];
+        }
         if (bad) {
             free(out);
             return HR_ERR_RANGE;
         }
     }
     (void)bmi2;
+    if (h.walk && bmi2) select_table(in_byte); /* the walk's deals take cards without BMI2 */
+    if (h.walk)
+        error = ranges_walk(&h, plan_columns(plan), hands_of, out, in_byte, seed, trials, first, end, counts, squares,
+                            deals);
+    else
 #if HR_X86_DISPATCH
     if (bmi2)
         error = ranges_dealer_bmi2(&h)(&h, hands_of, out, in_byte, seed, trials, first, end, counts, squares, deals);

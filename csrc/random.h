@@ -188,17 +188,20 @@ HR_INLINE int take_nth(cards_left_t *left, uint32_t r, const uint8_t *in_byte, c
     return card;
 }
 
-/* Whether take_nth runs on BMI2 on this CPU; where it does not, in_byte[v * 8 + k] is made
- * the k-th set bit of the byte v. */
+/* take_nth's table without BMI2: in_byte[v * 8 + k] is the k-th set bit of the byte v. */
+HR_INLINE void select_table(uint8_t *in_byte /* [256 * 8] */) {
+    for (int v = 0; v < 256; v++)
+        for (int k = 0, seen = 0; k < 8; k++)
+            if (v >> k & 1) in_byte[v * 8 + seen++] = (uint8_t)k;
+}
+
+/* Whether take_nth runs on BMI2 on this CPU; where it does not, select_table is made. */
 HR_INLINE int select_setup(uint8_t *in_byte /* [256 * 8] */) {
     int bmi2 = 0;
 #if HR_X86_DISPATCH
     bmi2 = hr_fast_bmi2();
 #endif
-    if (!bmi2)
-        for (int v = 0; v < 256; v++)
-            for (int k = 0, seen = 0; k < 8; k++)
-                if (v >> k & 1) in_byte[v * 8 + seen++] = (uint8_t)k;
+    if (!bmi2) select_table(in_byte);
     return bmi2;
 }
 

@@ -111,21 +111,24 @@ def test_crowded_but_possible_spots_are_dealt():
     assert omaha.equity(["AAxx", "Axxx", "Axxx"], trials=2000, seed=1).boards == 2000
 
 
-def test_crowded_omaha_ranges_pause_and_go_on_with_the_same_draws(record_property):
-    """Six double-suited ranges take about 300 draws a deal: 20,000 deals were one C call of
-    about 0.1 s, and eight ranges one of 29 s, Ctrl-C unseen. A call now pauses every few
-    milliseconds of redraws and the next goes on where it stopped: the counts equal those of
-    one call that never pauses (hr_omaha_equity_ranges_mc), and the answer is the same on one
-    thread and on two. Each call is timed; the longest is recorded in the report (no timing
-    assertion: the machine is shared); what is asserted is that the calls pause."""
+@pytest.mark.parametrize("players", [
+    ["xxxxds"] * 5,  # independent draws fit about 1 time in 40: each clash drawn again
+    ["xxxxds"] * 6,  # about 1 in 300: the walk
+])
+def test_crowded_omaha_ranges_pause_and_go_on_with_the_same_draws(players, record_property):
+    """Crowded double-suited ranges take dozens of draws a deal (five), or a walk of several
+    hundred draws and lookups a deal (six); eight ranges were one C call of 29 s, Ctrl-C
+    unseen. A call now pauses every few milliseconds of that work and the next goes on where
+    it stopped: the counts equal those of one call that never pauses
+    (hr_omaha_equity_ranges_mc), and the answer is the same on one thread and on two. Each
+    call is timed; the longest is recorded in the report (no timing assertion: the machine is
+    shared); what is asserted is that the calls pause."""
     import time
-
-    import numpy as np
 
     from handrank._omaha_tables import pair_tables
     from handrank.omaha_ranges import omaha_range_arrays
 
-    players, trials, seed = ["xxxxds"] * 6, 20000, 5
+    trials, seed = 60000, 5
     result = omaha.equity(players, trials=trials, seed=seed)
     assert result.boards == trials and omaha.equity(players, trials=trials, seed=seed, threads=2) == result
 
@@ -150,16 +153,61 @@ def test_crowded_omaha_ranges_pause_and_go_on_with_the_same_draws(record_propert
         calls.append(time.perf_counter() - began)
         if status != 1:
             break
-    assert status == 0 and len(calls) >= 5
+    assert status == 0 and len(calls) >= 2
     assert (list(counts), list(squares), deals[0]) == whole
+    record_property("calls", len(calls))
     record_property("longest_call_ms", round(1000 * max(calls), 2))
 
 
-def test_ranges_too_crowded_to_draw_say_so():
-    """Ten double-suited Omaha ranges can be dealt together (the search finds a deal), but so
-    rarely that 2**20 draws in a row find none: a clear error, not a kernel code."""
-    with pytest.raises(ValueError, match="so rarely that 2\\*\\*20 draws of their hands found no deal"):
-        omaha.equity(["xxxxds"] * 10, trials=1000, seed=1)
+@pytest.mark.parametrize("players", [["xxxxds"] * 10, ["10%"] * 9, ["5%"] * 9, ["15%"] * 8])
+def test_crowded_ranges_that_can_be_dealt_are_dealt(players):
+    """Full-ring ranges: nine players' top 10% (or 5%) of Omaha hands were refused as "too
+    crowded to decide" (the search ran out of budget), and ten double-suited ranges as found by
+    no 2**20 draws in a row. Random greedy deals now show they can be dealt, and the walk draws
+    them: every deal is dealt, the shares add up, and a seed gives one answer on any threads."""
+    result = omaha.equity(players, trials=3000, seed=2)
+    assert result.boards == 3000 and not result.exact
+    assert sum(result.equity) == pytest.approx(1.0)
+    assert all(0.02 < e < 0.3 for e in result.equity)
+    assert omaha.equity(players, trials=3000, seed=2, threads=2) == result
+
+
+def _trading_reference(players: list[str], board: str) -> np.ndarray:
+    """Exact equity of ranges that seldom fit together: every assignment that shares no card
+    (found player by player), every runout, ranked by omaha.evaluate_many."""
+    from handrank.cards import parse
+    from handrank.omaha_ranges import omaha_range_arrays
+
+    board_ids = set(parse(board))
+    ranges = [[set(hand) for hand in omaha_range_arrays(p)[0].tolist()] for p in players]
+    deals: list[list[set[int]]] = [[]]
+    for hands in ranges:
+        deals = [deal + [hand] for deal in deals for hand in hands
+                 if not hand & board_ids and not any(hand & other for other in deal)]
+    left = np.array([[c for c in range(52) if c not in set().union(*deal) | board_ids] for deal in deals])
+    picks = np.array(list(itertools.combinations(range(left.shape[1]), 5 - len(board_ids))))
+    runouts = left[:, picks]  # (deals, runouts, cards to come)
+    boards = np.concatenate([np.broadcast_to(np.array(sorted(board_ids)), (*runouts.shape[:2], len(board_ids))),
+                             runouts], axis=2).reshape(-1, 5).astype(np.uint8)
+    holes = np.array([[sorted(hand) for hand in deal] for deal in deals], dtype=np.uint8)
+    ranks = np.stack([omaha.evaluate_many(np.repeat(holes[:, q], picks.shape[0], axis=0), boards)
+                      for q in range(len(players))], axis=1)
+    best = ranks == ranks.min(axis=1, keepdims=True)
+    return (best / best.sum(axis=1, keepdims=True)).mean(axis=0)
+
+
+def test_the_walk_of_ranges_that_can_only_trade_cards_matches_enumeration():
+    """'AAKK' twice and 'QQJJ' twice fit together once in 1,296 independent draws, so the hands
+    follow the walk; no hand can change alone (each is the other's complement), so only the
+    walk's trades move them. Which player holds the ace and king of spades on 2s 5s 8d decides
+    a lot: a walk that stuck to its first deal, or favoured some splits, would be many
+    standard errors off the exact answer (1,296 deals times 528 runouts, enumerated here)."""
+    players, board = ["AAKK", "AAKK", "QQJJ", "QQJJ"], "2s 5s 8d"
+    exact = _trading_reference(players, board)
+    assert exact[0] == pytest.approx(exact[1]) and exact[0] > 0.4
+    result = omaha.equity(players, board, trials=200_000, seed=4)
+    z = (np.array(result.equity) - exact) / np.array(result.stderr)
+    assert np.all(np.abs(z) < 5), z
 
 
 def test_a_resume_note_that_is_not_one_is_refused():
@@ -185,6 +233,23 @@ def test_a_resume_note_that_is_not_one_is_refused():
                        ((1, 0, 0, 0, -1), 0)):
         note = struct.pack("<3Q2Q2i", head[0], head[1], head[2], 7, 0, head[3], head[4])
         note += struct.pack("<i", ring) * (10 * 8)
+        resume = ffi.new("uint8_t[]", lib.HR_OMAHA_RESUME_BYTES)
+        ffi.memmove(resume, note, len(note))
+        assert lib.hr_omaha_ranges_deal(*pair_tables(), plan, 1, 5000, 0, 1, counts, squares, deals,
+                                        resume) == lib.HR_ERR_RANGE
+    # crowded ranges (the walk): its hands after the rings, each a column of the player's range
+    ranges = [omaha_range_arrays(p)[0] for p in ("AAKK", "AAKK", "QQJJ", "QQJJ")]
+    n = len(ranges)
+    combos = np.concatenate(ranges).tobytes()
+    start = ffi.new("int32_t[]", [36 * p for p in range(n + 1)])
+    weight = ffi.new("double[]", [1.0] * (36 * n))
+    size = lib.hr_omaha_ranges_plan_bytes(start, weight, 4, n)
+    plan = ffi.new("uint8_t[]", size)
+    assert lib.hr_omaha_ranges_plan(combos, start, weight, 4, n, ffi.NULL, 0, ffi.NULL, 0, 0, plan, size) == 0
+    counts, squares, deals = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n), ffi.new("uint64_t *")
+    for current in ([0, 0, 0, 36], [-1, 0, 0, 0], [0, 10**6, 0, 0]):
+        note = struct.pack("<3Q2Q2i", 1, 0, 0, 7, 0, 0, 0) + struct.pack("<i", 0) * (10 * 8)
+        note += struct.pack("<10i", *current, *[0] * 6)
         resume = ffi.new("uint8_t[]", lib.HR_OMAHA_RESUME_BYTES)
         ffi.memmove(resume, note, len(note))
         assert lib.hr_omaha_ranges_deal(*pair_tables(), plan, 1, 5000, 0, 1, counts, squares, deals,

@@ -145,8 +145,12 @@ def ranges_plan(spot: OmahaRanges) -> Any:
     start, weights = ffi.new("int32_t[]", spot.start), ffi.from_buffer("double[]", spot.weights)
     size = lib.hr_omaha_ranges_plan_bytes(start, weights, spot.nhole, n)
     plan = ffi.new("uint8_t[]", max(1, size))
-    check_status(lib.hr_omaha_ranges_plan(spot.combos, start, weights, spot.nhole, n, spot.board, len(spot.board),
-                                          spot.dead, len(spot.dead), int(spot.hilo), plan, size))
+    status = lib.hr_omaha_ranges_plan(spot.combos, start, weights, spot.nhole, n, spot.board, len(spot.board),
+                                      spot.dead, len(spot.dead), int(spot.hilo), plan, size)
+    if status == lib.HR_ERR_IMPOSSIBLE:  # crowded ranges whose walk found no deal to start from
+        raise ValueError("these ranges overlap so much that no deal of them was found to start drawing from; "
+                         "narrow them or seat fewer players")
+    check_status(status)
     return plan
 
 

@@ -302,6 +302,26 @@ int main(void) {
         for (int i = 0; i < nplayers; i++) mix(shape_squares[i]);
         mix(shape_deals);
     }
+    /* crowded ranges (five players' hands in the same 24 cards, weighted, and a random
+     * player, hi-lo): independent draws seldom fit, so the hands follow the walk */
+    static uint8_t crowded_combos[5 * 100 * 4];
+    static double crowded_weights[5 * 100];
+    static const int32_t crowded_start[7] = {0, 100, 200, 300, 400, 500, 500};
+    for (int n = 0; n < 500; n++) {
+        distinct_cards(crowded_combos + 4 * n, 4, 0, 24);
+        crowded_weights[n] = 1.0 + (double)(n % 3);
+    }
+    uint64_t crowded_counts[3 * 6] = {0}, crowded_squares[6] = {0}, crowded_deals = 0;
+    int crowded = hr_omaha_equity_ranges_mc(high_table, low_table, board_row, crowded_combos, crowded_start,
+                                            crowded_weights, 4, 6, NULL, 0, NULL, 0, 1, 11, 20000, 0, 1,
+                                            crowded_counts, crowded_squares, &crowded_deals);
+    if (crowded || crowded_deals != 20000) {
+        fprintf(stderr, "crowded Omaha ranges: status %d, %llu deals\n", crowded, (unsigned long long)crowded_deals);
+        return 1;
+    }
+    for (int i = 0; i < 3 * 6; i++) mix(crowded_counts[i]);
+    for (int i = 0; i < 6; i++) mix(crowded_squares[i]);
+    mix(crowded_deals);
     /* exact equity of ranges, counted in lanes (32 a block with AVX2, else 8): three and
      * two players on a flop and a turn whose suits c and d are interchangeable, each range
      * every pair of some cards (even weights, or not), each runout orbit counted once */

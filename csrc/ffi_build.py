@@ -159,6 +159,8 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
 int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                          const void *plan, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
                          uint64_t *counts, uint64_t *squares, uint64_t *deals, void *resume);
+#define HR_OMAHA_BATCH 32
+int hr_omaha_ranges_walks(const void *plan);
 int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget);
 int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
                         const double *weights, int nplayers, const uint8_t *board, int nboard, const uint8_t *dead,

@@ -380,6 +380,11 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
 int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                          const void *plan, uint64_t seed, uint64_t trials, uint64_t first, uint64_t end,
                          uint64_t *counts, uint64_t *squares, uint64_t *deals, void *resume);
+/* 1 when a plan's hands follow the walk (crowded ranges): then `squares` add the square of each
+ * batch of HR_OMAHA_BATCH successive deals' units, not of each deal's (the walk's deals share
+ * hands; their spread is taken from batch means). */
+#define HR_OMAHA_BATCH 32
+int hr_omaha_ranges_walks(const void *plan);
 /* 1 if every player can get one of its combos (card masks; an empty range is skipped) with no card
  * shared, 0 if not, HR_ERR_BUDGET when about `budget` steps did not decide it. */
 int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget);

@@ -1588,6 +1588,7 @@ typedef struct {
     int current[HR_MAX_PLAYERS]; /* the walk's hands (crowded ranges) */
 } omaha_resume_t;
 typedef char hr_omaha_resume_fits[sizeof(omaha_resume_t) <= HR_OMAHA_RESUME_BYTES ? 1 : -1];
+typedef char hr_omaha_batches_fit[HR_EQUITY_CHUNK % HR_OMAHA_BLOCK == 0 && HR_OMAHA_BLOCK == HR_OMAHA_BATCH ? 1 : -1];
 
 /* A deal's board (its cards to come) and random players' hands, from the cards `used` leaves:
  * each the pick-th of the cards left, the picks from one batched draw. */
@@ -1690,7 +1691,8 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
                 if (HR_UNLIKELY(--out->clashes_left == 0) && out->resume) { /* crowded: pause, go on next call */
                     omaha_resume_t at;
                     memset(&at, 0, sizeof at);
-                    at.active = 1, at.chunk = chunk, at.deal = d, at.rng = rng, at.next = next, at.attempt = attempt + 1;
+                    at.active = 1, at.chunk = chunk, at.deal = d, at.rng = rng;
+                    at.next = next, at.attempt = attempt + 1;
                     memcpy(at.ring, ring, sizeof ring);
                     memcpy(out->resume, &at, sizeof at);
                     paused = 1;
@@ -1708,11 +1710,26 @@ HR_INLINE int ranges_deal_of(const omaha_plan_t *hp, const uint8_t *const *hands
     return error ? error : paused;
 }
 
+/* A block of the walk's deals counted as one batch: squares[q] adds the square of player q's
+ * units over the block, not of each deal's (successive deals of a walk share hands, so their
+ * spread is taken from batch means: HR_OMAHA_BLOCK deals a batch). */
+static void walk_block_count(omaha_block_t *b, uint64_t *counts, uint64_t *squares) {
+    uint64_t before[HR_MAX_PLAYERS];
+    for (int q = 0; q < b->nplayers; q++) before[q] = counts[3 * q + 2];
+    omaha_block_count(b, counts, NULL);
+    for (int q = 0; q < b->nplayers && squares; q++) {
+        uint64_t units = counts[3 * q + 2] - before[q];
+        squares[q] += units * units;
+    }
+}
+
 /* hr_omaha_ranges_deal's deals where the ranges are crowded (h->walk): each deal's ranged hands
  * are the walk's next step (every chunk's walk from the plan's first deal, burnt in from the
- * chunk's stream); the board and random players as ranges_deal_of deals them. A call pauses
- * between deals, as ranges_deal_of does, and notes the chunk, the deal, the stream and the
- * walk's hands. */
+ * chunk's stream); the board and random players as ranges_deal_of deals them, counted a block
+ * (a batch) at a time. A call pauses after a block, as ranges_deal_of does after a redraw,
+ * and notes the chunk, the deal, the stream and the walk's hands; chunks hold whole blocks
+ * (HR_EQUITY_CHUNK is a multiple of HR_OMAHA_BLOCK), so every batch but a call's last is
+ * whole. */
 static int ranges_walk(const omaha_plan_t *h, const uint8_t *columns, const uint8_t *const *hands_of,
                        omaha_block_t *out, const uint8_t *in_byte, uint64_t seed, uint64_t trials, uint64_t first,
                        uint64_t end, uint64_t *counts, uint64_t *squares, uint64_t *deals) {
@@ -1750,8 +1767,9 @@ static int ranges_walk(const omaha_plan_t *h, const uint8_t *columns, const uint
                 used |= hand;
             }
             deal_rest(h, &rng, used, out, in_byte, h->nhole, h->left, h->nrandom, 0);
-            if (++out->count == HR_OMAHA_BLOCK) omaha_block_count(out, counts, squares);
             ++*deals;
+            if (++out->count < HR_OMAHA_BLOCK) continue;
+            walk_block_count(out, counts, squares);
             if (out->resume && d + 1 < n) { /* the walk's work (draws, scanned and looked-up hands) */
                 if (work >= out->clashes_left) {
                     omaha_resume_t note;
@@ -1864,11 +1882,18 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
     else
 #endif
         error = HR_RANGES_DEAL(h.nhole, h.left, h.nranged, h.nrandom, 0);
-    omaha_block_count(out, counts, squares);
+    if (h.walk) walk_block_count(out, counts, squares);
+    else omaha_block_count(out, counts, squares);
     free(out);
     return error;
 }
 #undef HR_RANGES_DEAL
+
+int hr_omaha_ranges_walks(const void *plan) {
+    omaha_plan_t h;
+    memcpy(&h, plan, sizeof h);
+    return h.walk;
+}
 
 int hr_omaha_equity_ranges_mc(const uint16_t *high_table, const uint16_t *low_table, const uint32_t *board_row,
                               const uint8_t *combos, const int32_t *combo_start, const double *weights, int nhole,

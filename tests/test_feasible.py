@@ -159,6 +159,18 @@ def test_crowded_omaha_ranges_pause_and_go_on_with_the_same_draws(players, recor
     record_property("longest_call_ms", round(1000 * max(calls), 2))
 
 
+def test_the_walks_standard_error_is_its_spread_over_seeds():
+    """Successive deals of the walk share hands, so the standard error of independent deals
+    understated its spread: over 40 seeds, the equities spread about 1.4 times the reported
+    stderr on these ranges, which hand each other the same few cards. Squares are now taken
+    over batches of HR_OMAHA_BATCH deals (batch means), and the spread matches the stderr."""
+    players, board = ["AAKK", "AAKK", "QQJJ", "QQJJ"], "2s 5s 8d"
+    results = [omaha.equity(players, board, trials=20000, seed=seed) for seed in range(40)]
+    spread = np.std([r.equity for r in results], axis=0, ddof=1)
+    reported = np.mean([r.stderr for r in results], axis=0)
+    assert 0.8 < np.mean(spread / reported) < 1.25, spread / reported
+
+
 @pytest.mark.parametrize("players", [["xxxxds"] * 10, ["10%"] * 9, ["5%"] * 9, ["15%"] * 8])
 def test_crowded_ranges_that_can_be_dealt_are_dealt(players):
     """Full-ring ranges: nine players' top 10% (or 5%) of Omaha hands were refused as "too

@@ -102,11 +102,13 @@ def range_hands(spec: str, index: int, nhole: int, where: dict[int, str]) -> tup
     return np.ascontiguousarray(cards), weights / weights.max()
 
 
-def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tuple[list[float], list[int], int]:
+def ranges_part(spot: OmahaRanges, first: int, end: int,
+                plan: Any = None) -> tuple[list[float], list[int], int, int]:
     """Exact (trials 0: the first player's hands [first, end)) or Monte Carlo (chunks [first,
     end), drawn from ``plan``, else from one made here) parts of a ranged Omaha equity: per
     player won whole, shared and units (weighted sums when exact, counts else), squared units
-    (Monte Carlo) and the deals."""
+    (Monte Carlo: of each deal, or of each batch of HR_OMAHA_BATCH deals where the hands
+    follow the walk), the deals, and the deals a squared term sums (1 or HR_OMAHA_BATCH)."""
     from ._equity_input import check_status
     from ._work import stop_requested
 
@@ -118,7 +120,7 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
         check_status(lib.hr_omaha_equity_ranges(*pair_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
                                                 len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
                                                 sums, weight, deals))
-        return [*list(sums)[:3 * n], weight[0]], [], deals[0]
+        return [*list(sums)[:3 * n], weight[0]], [], deals[0], 1
     counts, squares = ffi.new("uint64_t[]", 3 * n), ffi.new("uint64_t[]", n)
     if plan is None:  # a plan of its own (a Dask worker's task)
         plan = ranges_plan(spot)
@@ -133,7 +135,8 @@ def ranges_part(spot: OmahaRanges, first: int, end: int, plan: Any = None) -> tu
         raise ValueError("these ranges can be dealt together, but so rarely that 2**20 draws of their hands found "
                          "no deal where none share a card; narrow them or seat fewer players")
     check_status(max(status, 0))
-    return [float(c) for c in counts], list(squares), deals[0]
+    batch = lib.HR_OMAHA_BATCH if lib.hr_omaha_ranges_walks(plan) else 1
+    return [float(c) for c in counts], list(squares), deals[0], batch
 
 
 def ranges_plan(spot: OmahaRanges) -> Any:
@@ -208,14 +211,15 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
     total = sizes[0] if exact else -(-(trials or 0) // lib.HR_EQUITY_CHUNK)
     per_unit = (work / max(1, sizes[0])) if exact else n * math.comb(nhole, 2) * lib.HR_EQUITY_CHUNK
     slices = max(1, min(total, math.ceil(total * per_unit / SLICE_WORK)))
-    sums, squares, dealt = [0.0] * (3 * n + 1), [0] * n, [0]
+    sums, squares, dealt, batch = [0.0] * (3 * n + 1), [0] * n, [0], [1]
 
-    def add(result: tuple[list[float], list[int], int]) -> None:  # in slice order: the same sums on any threads
+    def add(result: tuple[list[float], list[int], int, int]) -> None:  # in slice order: the same on any threads
         for i, value in enumerate(result[0]):
             sums[i] += value
         for q, square in enumerate(result[1]):
             squares[q] += square
         dealt[0] += result[2]
+        batch[0] = result[3]  # one plan, one way of drawing: the same in every part
 
     if client is not None and not exact:
         for result in client.gather([client.submit(ranges_part, spot, a, b, pure=False)
@@ -246,13 +250,15 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
     for q, p in enumerate(order):  # each player's sums back in its own place
         counts[3 * p:3 * p + 3] = sums[3 * q:3 * q + 3]
     return omaha_result(labels, list(board_cards), counts, sums[3 * n] if exact else dealt[0], squares, dealt[0],
-                        None if exact else seed)
+                        None if exact else seed, batch[0])
 
 
 def omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[float], total: float,
-                  squares: Sequence[int], deals: int, seed: int | None) -> EquityResult:
+                  squares: Sequence[int], deals: int, seed: int | None, batch: int = 1) -> EquityResult:
     """The result from each player's deals won whole, shared and units (counts, 3 a player)
-    over ``total`` (the deals, or their weight); Monte Carlo (a seed) has standard errors."""
+    over ``total`` (the deals, or their weight); Monte Carlo (a seed) has standard errors, from
+    ``squares`` of each deal's units, or of each ``batch`` deals' (batch means: the deals of a
+    walk are not independent; a last batch cut short is counted as if whole)."""
     from ._equity_engine import EquityResult
 
     n = len(labels)
@@ -262,7 +268,8 @@ def omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[flo
     board_text = format_cards(board_cards) if board_cards else ""
     if seed is None:
         return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
-    stderr = [math.sqrt(max(0.0, squares[q] / deals / POT**2 - share[q] ** 2) / deals) for q in range(n)]
+    stderr = [math.sqrt(max(0.0, squares[q] / (deals * batch) / POT**2 - share[q] ** 2) * batch / deals)
+              for q in range(n)]
     return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")
 
 

@@ -1271,7 +1271,7 @@ HR_INLINE int hash_bits_of(int32_t hands) {
  * sampler, as Hold'em's crowded ranges do in monte_carlo.c) whose steady state is exactly the
  * weighted distribution of the deals that share no card: each deal redraws every ranged
  * player's hand among those that fit the others (drawn from its alias columns until one fits,
- * exact, else after HR_WALK_TRIES or an eighth of its hands' draws picked by a scan), then
+ * exact, else after HR_WALK_TRIES or a sixteenth of its hands' draws picked by a scan), then
  * pairs the players at random and redistributes each pair's cards between them (every split of
  * their 2 x nhole cards into a hand of each range, by weight: ranges that can only trade
  * cards, 'AAKK' twice, move that way). Each chunk starts from one fitting deal,
@@ -1317,11 +1317,17 @@ HR_INLINE int walk_draw(const omaha_plan_t *h, const uint8_t *columns, int p, rn
     return half32(rng) < threshold ? k : (int)alias;
 }
 
+/* Room for a scan's open hands: their columns, and with uneven weights the running weight. */
+typedef struct {
+    int *open;
+    double *running;
+} walk_scratch_t;
+
 /* Player p's hand redrawn by weight among those clear of `used` (the current one is). */
 static void walk_redraw(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng, int p, uint64_t used,
-                        int *current, uint64_t *work) {
+                        int *current, uint64_t *work, walk_scratch_t *scratch) {
     const uint64_t *masks = walk_masks(h, columns) + h->first[p];
-    int tries = h->count[p] / 8 > HR_WALK_TRIES ? h->count[p] / 8 : HR_WALK_TRIES; /* about a scan's time */
+    int count = h->count[p], tries = count / 16 > HR_WALK_TRIES ? count / 16 : HR_WALK_TRIES; /* a scan's time */
     for (int t = 1; t <= tries; t++) { /* the first draw that fits: exact */
         int k = walk_draw(h, columns, p, rng);
         if (!(masks[k] & used)) {
@@ -1330,19 +1336,33 @@ static void walk_redraw(const omaha_plan_t *h, const uint8_t *columns, rng_t *rn
             return;
         }
     }
-    const double *weight = walk_weights(h, columns) + h->first[p];
-    int count = h->count[p], pick = current[p];
-    double total = 0, running = 0;
-    for (int k = 0; k < count; k++) total += masks[k] & used ? 0.0 : weight[k];
-    double target = unit(rng) * total;
-    for (int k = 0; k < count; k++) {
-        if (masks[k] & used) continue;
-        pick = k;
-        running += weight[k];
-        if (running > target) break;
+    *work += (uint64_t)tries + (uint64_t)count;
+    int nopen = 0; /* one pass: the open hands listed (and their running weight) */
+    if (!h->weighted[p]) {
+        for (int k = 0; k < count; k++) {
+            scratch->open[nopen] = k;
+            nopen += !(masks[k] & used);
+        }
+        current[p] = scratch->open[below(rng, (uint32_t)nopen)];
+        return;
     }
-    current[p] = pick;
-    *work += (uint64_t)tries + 2 * (uint64_t)count;
+    const double *weight = walk_weights(h, columns) + h->first[p];
+    double total = 0;
+    for (int k = 0; k < count; k++) {
+        int fits = !(masks[k] & used);
+        total += fits ? weight[k] : 0.0;
+        scratch->open[nopen] = k;
+        scratch->running[nopen] = total;
+        nopen += fits;
+    }
+    double target = unit(rng) * total; /* the first open hand whose running weight passes it */
+    int low = 0, high = nopen - 1;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (scratch->running[mid] > target) high = mid;
+        else low = mid + 1;
+    }
+    current[p] = scratch->open[low];
 }
 
 /* Players p and q's cards split again between them: every way into a hand of each range, by
@@ -1380,14 +1400,15 @@ static void walk_swap(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng,
 
 /* One step of the walk: every ranged player's hand redrawn in turn, then the players paired at
  * random and each pair's cards split again. */
-static void walk_step(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng, int *current, uint64_t *work) {
+static void walk_step(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng, int *current, uint64_t *work,
+                      walk_scratch_t *scratch) {
     const uint64_t *masks = walk_masks(h, columns);
     uint64_t held = h->known; /* the hands never share a card: a union, less one */
     for (int i = 0; i < h->nranged; i++) held |= masks[h->first[h->ranged_of[i]] + current[h->ranged_of[i]]];
     for (int i = 0; i < h->nranged; i++) {
         int p = h->ranged_of[i];
         held &= ~masks[h->first[p] + current[p]];
-        walk_redraw(h, columns, rng, p, held, current, work);
+        walk_redraw(h, columns, rng, p, held, current, work, scratch);
         held |= masks[h->first[p] + current[p]];
     }
     int order[HR_MAX_PLAYERS]; /* the players paired at random: each trades with one other */
@@ -1736,6 +1757,14 @@ static int ranges_walk(const omaha_plan_t *h, const uint8_t *columns, const uint
     uint64_t chunks = (trials + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end > chunks) end = chunks;
     const uint64_t *masks = walk_masks(h, columns);
+    int most = 1;
+    for (int i = 0; i < h->nranged; i++) most = h->count[h->ranged_of[i]] > most ? h->count[h->ranged_of[i]] : most;
+    walk_scratch_t scratch = {malloc((size_t)most * sizeof(int)), malloc((size_t)most * sizeof(double))};
+    if (!scratch.open || !scratch.running) {
+        free(scratch.open);
+        free(scratch.running);
+        return HR_ERR_MEMORY;
+    }
     omaha_resume_t from;
     memset(&from, 0, sizeof from);
     if (out->resume) memcpy(&from, out->resume, sizeof from);
@@ -1752,10 +1781,10 @@ static int ranges_walk(const omaha_plan_t *h, const uint8_t *columns, const uint
         } else {
             rng = chunk_stream(seed, chunk);
             memcpy(current, h->start_hand, sizeof current);
-            for (int t = 0; t < HR_OMAHA_BURN_IN; t++) walk_step(h, columns, &rng, current, &work);
+            for (int t = 0; t < HR_OMAHA_BURN_IN; t++) walk_step(h, columns, &rng, current, &work, &scratch);
         }
         for (; d < n; d++) {
-            walk_step(h, columns, &rng, current, &work);
+            walk_step(h, columns, &rng, current, &work, &scratch);
             int at = out->count;
             uint64_t used = h->known;
             for (int i = 0; i < h->nranged; i++) {
@@ -1785,6 +1814,8 @@ static int ranges_walk(const omaha_plan_t *h, const uint8_t *columns, const uint
             work = 0;
         }
     }
+    free(scratch.open);
+    free(scratch.running);
     return paused;
 }
 

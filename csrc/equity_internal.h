@@ -39,7 +39,7 @@ int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const
 int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,
                                 const double *weights, int nplayers, const uint8_t *board, int nboard,
                                 const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials,
-                                uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
+                                uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes, uint64_t *batches);
 
 /* 1 if every player can get one of its combos (card masks: player p's are masks[i] for
  * combo_start[p] <= i < combo_start[p + 1]; a player with none is skipped) with no card shared

@@ -169,7 +169,7 @@ int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const in
 int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
                              const double *weights, int nplayers, const uint8_t *board, int nboard,
                              const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials, uint64_t first_chunk,
-                             uint64_t end_chunk, uint64_t *outcomes);
+                             uint64_t end_chunk, uint64_t *outcomes, uint64_t *batches);
 int64_t hr_equity_chances_counts(const int64_t *outcomes, int n, double *out);
 int hr_equity_chances_weights(const double *outcomes, int n, double *out);
 int64_t hr_equity_fixed_chances(const uint8_t *holes, int nplayers, const uint8_t *board, int nboard,
@@ -204,7 +204,8 @@ int hr_combo_equity(const uint8_t *combos, const int32_t *combo_start, const dou
                     int ngroup, uint64_t first, uint64_t end, double *share, double *weight);
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
-                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
+                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes,
+                          uint64_t *batches);
 """
 
 # Paths relative to the project root, where pip runs setup.py.

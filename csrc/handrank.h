@@ -147,10 +147,15 @@ int hr_combo_equity_preflop(const uint8_t *combos, const int32_t *combo_start, c
 /* Monte Carlo: `trials` deals in all, numbered in chunks of HR_EQUITY_CHUNK; this call deals
  * chunks [first_chunk, end_chunk), chunk c from its own random stream seeded by (seed, c), so
  * the counts for a seed do not depend on how the chunks are shared out. Combos are drawn by
- * weight (see monte_carlo.c for ranges that share cards). */
+ * weight (see monte_carlo.c for ranges that share cards). Where ranges overlap so much that
+ * the combos follow a walk, successive deals are not independent: then, if `batches` (an
+ * array of nplayers + 1, or NULL) is given, batches[q] adds the square of player q's units
+ * over each batch of successive deals (batch means) and batches[nplayers] is set to the
+ * deals of a batch (64; chunks hold whole batches); otherwise it is left alone. */
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
-                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes);
+                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes,
+                          uint64_t *batches);
 
 /* hr_showdown_batch in short deck (trips_beat_straight: three of a kind beats a straight):
  * ranks 1..1404; a card below six (id < 16) is HR_ERR_CARD, like an id above 51. */
@@ -292,7 +297,7 @@ int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const in
 int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
                              const double *weights, int nplayers, const uint8_t *board, int nboard,
                              const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials, uint64_t first_chunk,
-                             uint64_t end_chunk, uint64_t *outcomes);
+                             uint64_t end_chunk, uint64_t *outcomes, uint64_t *batches);
 
 /* ---------------------------------------------------------------- Omaha */
 #define HR_OMAHA_NO_LOW 57 /* no 8-or-better low: worse than every low (1..56) */

@@ -27,6 +27,7 @@
 #include "random.h"
 
 #define HR_MC_BATCH 64 /* deals dealt, then ranked, together: the lookups of a batch overlap */
+typedef char hr_mc_batches_fit[HR_EQUITY_CHUNK % HR_MC_BATCH == 0 ? 1 : -1]; /* chunks hold whole batches */
 
 /* The boards of deals when every player's cards are fixed: the cards left to deal are always
  * the same, so a board is dealt in parts drawn from tables of them, each part's cards as one
@@ -799,15 +800,31 @@ static void deal_ranges(const dealer_t *d, rng_t *rng, int batch, int (*batch_co
 
 int hr_equity_monte_carlo(const uint8_t *combos, const int32_t *combo_start, const double *weights, int nplayers,
                           const uint8_t *board, int nboard, const uint8_t *dead, int ndead, uint64_t seed,
-                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
+                          uint64_t trials, uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes,
+                          uint64_t *batches) {
     return hr_equity_monte_carlo_rules(&hr_holdem_rules, combos, combo_start, weights, nplayers, board, nboard, dead,
-                                       ndead, seed, trials, first_chunk, end_chunk, outcomes);
+                                       ndead, seed, trials, first_chunk, end_chunk, outcomes, batches);
+}
+
+/* The walk's deals are not independent (successive deals share combos): each batch's square
+ * of every player's units, from the growth of the counts by winner set since the last batch
+ * (`last`), so that the spread is taken from batch means. */
+static void add_batch_squares(const uint64_t *counts, uint64_t *last, int nplayers, uint64_t *batches) {
+    uint64_t units[HR_MAX_PLAYERS] = {0};
+    for (int mask = 1; mask < 1 << nplayers; mask++) {
+        uint64_t now = counts[4 * mask] + counts[4 * mask + 1] + counts[4 * mask + 2] + counts[4 * mask + 3];
+        if (now == last[mask]) continue;
+        uint64_t each = (now - last[mask]) * (HR_SHARE_UNITS / (uint64_t)hr_popcount64((uint64_t)mask));
+        last[mask] = now;
+        for (uint64_t rest = (uint64_t)mask; rest; rest &= rest - 1) units[hr_ctz64(rest)] += each;
+    }
+    for (int q = 0; q < nplayers; q++) batches[q] += units[q] * units[q];
 }
 
 int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,
                                 const double *weights, int nplayers, const uint8_t *board, int nboard,
                                 const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials,
-                                uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes) {
+                                uint64_t first_chunk, uint64_t end_chunk, uint64_t *outcomes, uint64_t *batches) {
     uint64_t known = 0;
     int error = check_spot(rules, combos, combo_start, weights, nplayers, nboard, board, dead, ndead, &known);
     if (error) return error;
@@ -933,9 +950,12 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
     /* Counts by winner set, spread over four copies (by deal) so that deals won by the same
      * players in a row do not wait on each other's increments; summed at the end. */
     uint64_t *counts = calloc((size_t)4 << nplayers, sizeof(uint64_t));
+    /* the walk: each winner set's count at the last batch, for batch means */
+    uint64_t *last = overlap && batches ? calloc((size_t)1 << nplayers, sizeof(uint64_t)) : NULL;
     /* fixed hands: the tables of the board's parts (triples, pairs and cards of the deck left) */
     board_part_t *room = fixed ? malloc(sizeof(board_part_t) * (HR_PARTS_ROOM + (left >= 3 ? HR_TRIPLES : 0))) : NULL;
-    if (!counts || (fixed && !room)) error = HR_ERR_MEMORY;
+    if (!counts || (fixed && !room) || (overlap && batches && !last)) error = HR_ERR_MEMORY;
+    if (last && !error) batches[nplayers] = HR_MC_BATCH;
     int batch_combo[HR_MC_BATCH][HR_MAX_PLAYERS];
     uint64_t batch_key[HR_MC_BATCH], batch_mask[HR_MC_BATCH];
     if (fixed)
@@ -979,6 +999,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
                             bmi2);
             }
             rank_deals(&ranker, batch, batch_combo, batch_key, batch_mask, counts, fixed);
+            if (last) add_batch_squares(counts, last, nplayers, batches);
             done += (uint64_t)batch;
         }
     }
@@ -986,6 +1007,7 @@ int hr_equity_monte_carlo_rules(const hr_rules_t *rules, const uint8_t *combos, 
         for (int mask = 0; mask < 1 << nplayers; mask++)
             outcomes[mask] += counts[4 * mask] + counts[4 * mask + 1] + counts[4 * mask + 2] + counts[4 * mask + 3];
     free(counts);
+    free(last);
     free(room);
     free(sets);
     free(joint.combo);

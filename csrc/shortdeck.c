@@ -86,7 +86,7 @@ int hr_sd_equity_ranges(int trips_beat_straight, const uint8_t *combos, const in
 int hr_sd_equity_monte_carlo(int trips_beat_straight, const uint8_t *combos, const int32_t *combo_start,
                              const double *weights, int nplayers, const uint8_t *board, int nboard,
                              const uint8_t *dead, int ndead, uint64_t seed, uint64_t trials, uint64_t first_chunk,
-                             uint64_t end_chunk, uint64_t *outcomes) {
+                             uint64_t end_chunk, uint64_t *outcomes, uint64_t *batches) {
     return hr_equity_monte_carlo_rules(rules_of(trips_beat_straight), combos, combo_start, weights, nplayers, board,
-                                       nboard, dead, ndead, seed, trials, first_chunk, end_chunk, outcomes);
+                                       nboard, dead, ndead, seed, trials, first_chunk, end_chunk, outcomes, batches);
 }

@@ -211,11 +211,11 @@ def test_kernel_checks_what_it_is_given():
     start, weights = ffi.new("int32_t[]", [0, 1, 2]), ffi.new("double[]", [1.0, 1.0])
     counts = ffi.new("uint64_t[4]")
     assert lib.hr_equity_monte_carlo(bytes([51, 50, 51, 44]), start, weights, 2, b"", 0, b"", 0, 1, 10, 0, 1,
-                                     counts) == lib.HR_ERR_IMPOSSIBLE
+                                     counts, ffi.NULL) == lib.HR_ERR_IMPOSSIBLE
     for bad in (0.0, -1.0, float("nan"), float("inf")):
         bad_weights = ffi.new("double[]", [bad, 1.0])
         assert lib.hr_equity_monte_carlo(bytes([51, 50, 45, 44]), start, bad_weights, 2, b"", 0, b"", 0, 1, 10, 0, 1,
-                                         counts) == lib.HR_ERR_RANGE
+                                         counts, ffi.NULL) == lib.HR_ERR_RANGE
     assert list(counts) == [0, 0, 0, 0]
     sums, deals, group = ffi.new("double[4]"), ffi.new("uint64_t *"), ffi.new("uint8_t[1]")
     assert lib.hr_equity_ranges(bytes([51, 50, 45, 44]), ffi.new("int32_t[]", [0, 1, 1]), weights, 2, b"", 0,

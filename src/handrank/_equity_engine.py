@@ -241,17 +241,22 @@ class MonteCarloDeal:
 
 
 def _monte_carlo_part(deal: MonteCarloDeal, first_chunk: int, end_chunk: int) -> list[int]:
-    """Counts by winner set of chunks [first_chunk, end_chunk) of a Monte Carlo run; runs anywhere."""
+    """Counts by winner set of chunks [first_chunk, end_chunk) of a Monte Carlo run, then
+    (where the combos follow the walk) each player's squared units of each batch of deals and
+    the deals of a batch (else zeros); runs anywhere."""
     spot = deal.spot
     outcomes = ffi.new("uint64_t[]", 1 << spot.nplayers)
+    batches = ffi.new("uint64_t[]", spot.nplayers + 1)
     kernel = deal.game.kernel("monte_carlo")
     check_status(kernel(*spot.c_args(), spot.nplayers, spot.board, len(spot.board), spot.dead, len(spot.dead),
-                        deal.seed, deal.trials, first_chunk, end_chunk, outcomes))
-    return list(outcomes)
+                        deal.seed, deal.trials, first_chunk, end_chunk, outcomes, batches))
+    return [*outcomes, *batches]
 
 
 def _monte_carlo(deal: MonteCarloDeal, nthreads: int, client: Any,
                  progress: Callable[[int, int], None] | None) -> list[int]:
+    """_monte_carlo_part's sums over every chunk (the deals of a batch are the same in every
+    part, or zero where none was made: the largest is kept)."""
     chunks = -(-deal.trials // CHUNK)
     if client is not None:
         # Tasks of 16 chunks or more (at most CLUSTER_TASKS of them); any split gives the same
@@ -266,17 +271,19 @@ def _monte_carlo(deal: MonteCarloDeal, nthreads: int, client: Any,
             assert progress is not None
             progress(min(deal.trials, done * step * CHUNK), deal.trials)
 
-        totals = [0] * (1 << deal.spot.nplayers)
+        totals = [0] * ((1 << deal.spot.nplayers) + deal.spot.nplayers + 1)
 
         def add(counts: list[int]) -> None:  # integer sums: the same in any order
-            for mask, count in enumerate(counts):
-                totals[mask] += count
+            for at, count in enumerate(counts[:-1]):
+                totals[at] += count
+            totals[-1] = max(totals[-1], counts[-1])
 
         jobs = Jobs(-(-chunks // step), lambda k: functools.partial(_monte_carlo_part, deal, k * step,
                                                                     min(chunks, (k + 1) * step)))
         run_slices(jobs, nthreads, report if progress else None, fold=add)
         return totals
-    return [sum(values) for values in zip(*parts)]
+    sums = [sum(values) for values in zip(*parts)]
+    return [*sums[:-1], max(part[-1] for part in parts)]
 
 
 def equity_of_spot(labels: list[str], board_text: str, spot: Spot, trials: int | None, seed: int | None,
@@ -294,8 +301,11 @@ def equity_of_spot(labels: list[str], board_text: str, spot: Spot, trials: int |
 
     assert seed is not None
     counts = _monte_carlo(MonteCarloDeal(spot, seed, trials, game), nthreads, client, progress)
-    win, tie, share, second = _chances(counts, n)
-    stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) / trials) for p in range(n)]
+    win, tie, share, second = _chances(counts[:1 << n], n)
+    batch = counts[-1]
+    if batch:  # the walk: batch means (a last batch cut short counted as if whole)
+        second = [counts[(1 << n) + p] / (trials * batch) / SHARE_UNITS**2 for p in range(n)]
+    stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) * max(1, batch) / trials) for p in range(n)]
     return EquityResult(labels, board_text, win, tie, share, trials, False, stderr, seed, "monte carlo")
 
 

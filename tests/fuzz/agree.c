@@ -215,7 +215,7 @@ int main(void) {
     static const int32_t start[] = {0, 1, 2, 3};
     static const double weights[] = {1, 1, 1};
     static uint64_t outcomes[8];
-    mix((uint64_t)hr_equity_monte_carlo(combos, start, weights, 3, NULL, 0, NULL, 0, 7, 300000, 0, 5, outcomes));
+    mix((uint64_t)hr_equity_monte_carlo(combos, start, weights, 3, NULL, 0, NULL, 0, 7, 300000, 0, 5, outcomes, NULL));
     for (int i = 0; i < 8; i++) mix(outcomes[i]);
     /* every way Monte Carlo deals hole cards: a joint table with a random player, ranges
      * drawn independently, the walk of heavily overlapping ranges; on a flop, a dead card; a
@@ -243,22 +243,23 @@ int main(void) {
                 }
         }
         range_start[nplayers] = total;
-        uint64_t counts[16] = {0};
+        uint64_t counts[16] = {0}, batches[5] = {0};
         int on_flop = spot == 1 || spot == 2;
         mix((uint64_t)hr_equity_monte_carlo(range_combos, range_start, range_weights, nplayers, on_flop ? flop : NULL,
                                             on_flop ? 3 : 0, spot == 2 ? dead : NULL, spot == 2, 11, 200000, 0, 4,
-                                            counts));
+                                            counts, batches));
         for (int i = 0; i < 16; i++) mix(counts[i]);
+        for (int i = 0; i < 5; i++) mix(batches[i]);
     }
     mix((uint64_t)hr_sd_equity_monte_carlo(1, combos, start, weights, 3, flop + 1, 2, NULL, 0, 3, 200000, 0, 4,
-                                           outcomes));
+                                           outcomes, NULL));
     for (int i = 0; i < 8; i++) mix(outcomes[i]);
     /* known hands on a flop and on a turn: the board's last cards as one pair, or one card */
     static const uint8_t turn[4] = {20, 33, 46, 7};
     for (int nboard = 3; nboard <= 4; nboard++) {
         uint64_t heads_up[4] = {0};
         mix((uint64_t)hr_equity_monte_carlo(combos, start, weights, 2, turn, nboard, NULL, 0, 5, 100000, 0, 2,
-                                            heads_up));
+                                            heads_up, NULL));
         for (int i = 0; i < 4; i++) mix(heads_up[i]);
     }
     /* Omaha ranges: two ranged players (hands of four cards of their own quarter of the deck,

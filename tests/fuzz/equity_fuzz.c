@@ -20,7 +20,7 @@ int main(int argc, char **argv) {
     static int32_t start[12];
     static double weights[1400 * 10], sums[1 << 10];
     static int64_t counts[1 << 10];
-    static uint64_t mc[1 << 10];
+    static uint64_t mc[1 << 10], batches[10 + 1];
     static uint32_t keys[16];
     static double share[1400], weight[1400], matrix[169 * 169 * 3];
     static uint8_t made[1400 * 10];
@@ -83,13 +83,13 @@ int main(int argc, char **argv) {
                                 (uint64_t)upto(3000), (uint64_t)upto(3000), share, weight);
             state = before_added;
             hr_equity_monte_carlo(combos, start, weights, n, board, nboard, dead, ndead, next(), 1 + upto(3000), 0,
-                                  1, mc);
+                                  1, mc, batches);
             /* short deck: the same engines with cards 0..15 out of the deck */
             if (nboard >= 3 || total < 40)
                 hr_sd_equity_ranges(upto(2), combos, start, weights, n, board, nboard, dead, ndead, group, ngroup,
                                     (uint64_t)upto(3000), (uint64_t)upto(3000), sums, (uint64_t *)mc);
             hr_sd_equity_monte_carlo(upto(2), combos, start, weights, n, board, nboard, dead, ndead, next(),
-                                     1 + upto(3000), 0, 1, mc);
+                                     1 + upto(3000), 0, 1, mc, upto(2) ? batches : NULL);
         }
         if (n == 2) { /* slices in and out of range, empty and reversed ones too */
             hr_equity_preflop(combos, start, weights, (int32_t)upto(3) - 1, (int32_t)upto(40), sums, (uint64_t *)mc);
@@ -152,7 +152,7 @@ int main(int argc, char **argv) {
             group[0] = 0;
             memset(sums, 0, sizeof sums);
             hr_equity_ranges(combos, start, weights, 3, river, 5, dead, 0, group, 1, 0, 1, sums, (uint64_t *)mc);
-            hr_equity_monte_carlo(combos, start, weights, players, river, 3, dead, 0, next(), 5000, 0, 1, mc);
+            hr_equity_monte_carlo(combos, start, weights, players, river, 3, dead, 0, next(), 5000, 0, 1, mc, NULL);
         }
         { /* bulk simulation: dealing, showdowns, hand strength */
             static uint8_t dealt_holes[8 * 23 * 2], dealt_boards[8 * 5], fixed[46], rows_holes[160 * 20],

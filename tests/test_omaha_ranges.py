@@ -273,3 +273,17 @@ def test_small_ranges_preflop_split_the_second_range_too(monkeypatch):
     assert split.boards == whole.boards
     for got, want in ((split.win, whole.win), (split.tie, whole.tie), (split.equity, whole.equity)):
         assert got == pytest.approx(want, abs=1e-12)
+
+
+def test_a_dict_of_millions_of_hands_is_refused_with_a_pointer_to_the_arrays():
+    """parse_omaha_range("x", 5) built a dict of 2,598,960 tuples: 3 s and 775 MB of memory
+    for a one-letter input. A dict now holds at most MOST_IN_DICT hands (every PLO4 hand);
+    beyond that the error points to omaha_range_arrays, which gives the same hands as arrays."""
+    from handrank.omaha_ranges import MOST_IN_DICT, omaha_range_arrays, parse_omaha_range
+
+    assert len(parse_omaha_range("x")) == 270_725 <= MOST_IN_DICT
+    with pytest.raises(ValueError, match="'x' has 2,598,960 hands, more than parse_omaha_range gives as a dict "
+                                         "\\(300,000\\); omaha_range_arrays gives them as arrays"):
+        parse_omaha_range("x", 5)
+    hands, weights = omaha_range_arrays("x", 5)
+    assert hands.shape == (2_598_960, 5) and weights.shape == (2_598_960,)

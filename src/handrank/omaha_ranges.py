@@ -185,6 +185,7 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
 
 
 _MOST_BUILT = 4_000_000  # hands a PLO5 or PLO6 pattern may build (about 100 MB of work arrays)
+MOST_IN_DICT = 300_000  # hands parse_omaha_range gives as a dict (every PLO4 hand; about 100 MB of tuples)
 
 
 def _built_hands(named: dict[int, int], hole: int, qualifier: str, token: str) -> npt.NDArray[np.uint8]:
@@ -230,13 +231,21 @@ def parse_omaha_range(text: str, hole: int = 4) -> dict[tuple[int, ...], float]:
     >>> parse_omaha_range("0.5(AsAhKdKc), KsKhQsQh")
     {(51, 50, 45, 44): 0.5, (47, 46, 43, 42): 1.0}
 
+    A dict holds at most ``MOST_IN_DICT`` hands (every PLO4 hand): a tuple a hand takes about
+    300 bytes, so PLO5's ``x`` (2,598,960 hands) would take 800 MB and 3 s. Larger ranges are
+    refused with a pointer to ``omaha_range_arrays``, which gives them as arrays (6 bytes and
+    a weight a hand).
+
     Raises:
         ValueError: an item that is not Omaha range notation (named), a hand of the wrong
             size or with a card twice, a weight that is not a finite number above 0,
-            unbalanced parentheses, or no hands at all.
+            unbalanced parentheses, no hands at all, or more than ``MOST_IN_DICT`` hands.
         TypeError: not a string.
     """
     hands, weights = omaha_range_arrays(text, hole)
+    if len(hands) > MOST_IN_DICT:
+        raise ValueError(f"range {shown(text)} has {len(hands):,} hands, more than parse_omaha_range gives as a "
+                         f"dict ({MOST_IN_DICT:,}); omaha_range_arrays gives them as arrays")
     return dict(zip(map(tuple, hands.tolist()), weights.tolist()))
 
 

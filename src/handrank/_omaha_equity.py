@@ -51,15 +51,20 @@ def omaha_part(deal: OmahaDeal, first: int, end: int) -> tuple[list[int], list[i
     return list(counts), list(squares), deals[0]
 
 
-def reads_as_cards(text: str) -> bool:
-    """Whether a player's text is cards (else it is read as an Omaha range): text that reads
-    as cards is one hand, unless it holds a comma and more cards than any hand (then it is a
-    list of hands, 'QdQhJdJh,QcQsJcJs')."""
+def cards_of_hand(text: str) -> list[int] | None:
+    """A player's text as the cards of one hand, or None where it is read as an Omaha range:
+    text that reads as cards is one hand, unless it holds a comma and more cards than any hand
+    (then it is a list of hands, 'QdQhJdJh,QcQsJcJs')."""
     try:
         cards = parse(text)
     except ValueError:
-        return False
-    return "," not in text or len(cards) <= max(HOLE_COUNTS)
+        return None
+    return cards if "," not in text or len(cards) <= max(HOLE_COUNTS) else None
+
+
+def reads_as_cards(text: str) -> bool:
+    """Whether a player's text is one hand's cards (cards_of_hand), else an Omaha range."""
+    return cards_of_hand(text) is not None
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,7 @@ def _omaha_game(game: str) -> tuple[int, bool] | None:
 def _omaha_hands(tokens: Sequence[str], game: str) -> list[str]:
     """The players' hands of an Omaha ``game`` from arguments (``_group_cards``), each of the
     game's hole count unless it is "random"."""
-    from ._omaha_equity import reads_as_cards
+    from ._omaha_equity import cards_of_hand
 
     game_rules = _omaha_game(game)
     assert game_rules is not None
@@ -107,9 +107,10 @@ def _omaha_hands(tokens: Sequence[str], game: str) -> list[str]:
     for seat, hand in enumerate(hands, 1):
         if hand.strip().lower() == "random":
             continue
-        if not reads_as_cards(hand):
+        cards = cards_of_hand(hand)
+        if cards is None:
             continue  # an Omaha range (a list of hands too), which omaha.equity reads (and names if it cannot)
-        count = len(parse(hand))
+        count = len(cards)
         if count != game_rules[0]:
             raise ValueError(f"--game {game} hands have {game_rules[0]} hole cards: player {seat} has {count}")
     return hands

@@ -126,3 +126,15 @@ def test_omaha_equity_on_a_cluster_equals_one_process(client):
     local = omaha.equity(players, "6c 7d Th", hilo=True, trials=300_000, seed=11, threads=2)
     remote = omaha.equity(players, "6c 7d Th", hilo=True, trials=300_000, seed=11, client=client)
     assert remote == local and not remote.exact
+
+
+def test_walks_on_a_cluster_equal_one_process(client):
+    """Ranges that share most of their cards follow the walk, whose standard error comes from
+    batch means: on a cluster the counts and the batches' squares add up the same."""
+    from handrank import omaha
+
+    players, board = ["AAKK", "AAKK", "QQJJ", "QQJJ"], "2s 5s 8d"
+    local = omaha.equity(players, board, trials=150_000, seed=5, threads=2)
+    assert omaha.equity(players, board, trials=150_000, seed=5, client=client) == local
+    local = handrank.equity(["AK,AA,KK"] * 4, trials=150_000, seed=5, threads=2)
+    assert handrank.equity(["AK,AA,KK"] * 4, trials=150_000, seed=5, client=client) == local

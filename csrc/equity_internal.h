@@ -50,7 +50,8 @@ int hr_feasible_masks(const uint64_t *masks, const int32_t *combo_start, int npl
 
 /* hr_feasible_masks, and when it answers 1, a deal: choice[p] is player p's combo (an index
  * into masks) for each player with combos. The search on a sixteenth of the budget, then
- * random greedy deals (the whole budget), then the search on the whole budget. */
+ * random greedy deals (the whole budget), then the counting bound over runs of ranks and the
+ * search on the whole budget. */
 int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
                      int64_t budget, int32_t *choice);
 

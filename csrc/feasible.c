@@ -15,8 +15,9 @@
  * When the search does not decide on a small budget, random deals are tried greedily
  * (draw_deal): a deal found proves the players can be dealt, and wide crowded ranges (nine
  * players' top 10% of Omaha hands) are dealt at once that way, where the search, which has to
- * rule out every branch it leaves, ran out of budget. The search decides the rest, and every
- * "no". */
+ * rule out every branch it leaves, ran out of budget. Then the counting bound runs over every
+ * run of ranks (runs_short: nine players' top 3% need more of J, Q, K and A than there are),
+ * and the search decides the rest. */
 #include "equity_internal.h"
 #include "random.h"
 
@@ -160,6 +161,45 @@ static int pairs_and_suits_short(search_t *s, uint64_t used) {
     return 0;
 }
 
+/* The counting bound over every run of 3 to 12 ranks in a circle (the ace next to the deuce,
+ * so A-2-3 is a run as well as Q-K-A): 1 when a run needs more cards than its open ones.
+ * Nine players' top 3% of Omaha hands each hold two cards of J, Q, K or A (eighteen of
+ * sixteen), which no rank, pair of ranks or suit shows. 130 runs a hand: made only when the
+ * short search and the random deals have not decided. */
+#define HR_RUNS (13 * 10)
+static int runs_short(search_t *s, uint64_t used) {
+    uint8_t need[HR_RUNS] = {0}, have[HR_RUNS];
+    uint64_t open_cards = 0;
+    for (int p = 0; p < s->nplayers; p++) {
+        if (s->start[p + 1] == s->start[p]) continue;
+        uint8_t least[HR_RUNS];
+        memset(least, 0xFF, sizeof least);
+        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
+            uint64_t mask = s->masks[i];
+            if (mask & used) continue;
+            open_cards |= mask;
+            uint64_t counts = rank_counts(mask);
+            uint8_t below[27] = {0}; /* cards of ranks before r, around the circle twice */
+            for (int r = 0; r < 26; r++) below[r + 1] = (uint8_t)(below[r] + (counts >> (4 * (r % 13)) & 0xF));
+            for (int first = 0, k = 0; first < 13; first++)
+                for (int length = 3; length <= 12; length++, k++) {
+                    uint8_t cell = (uint8_t)(below[first + length] - below[first]);
+                    least[k] = cell < least[k] ? cell : least[k];
+                }
+        }
+        s->budget -= 16 * (s->start[p + 1] - s->start[p]);
+        for (int k = 0; k < HR_RUNS; k++) need[k] = (uint8_t)(need[k] + (least[k] == 0xFF ? 0 : least[k]));
+    }
+    uint64_t counts = rank_counts(open_cards);
+    uint8_t below[27] = {0};
+    for (int r = 0; r < 26; r++) below[r + 1] = (uint8_t)(below[r] + (counts >> (4 * (r % 13)) & 0xF));
+    for (int first = 0, k = 0; first < 13; first++)
+        for (int length = 3; length <= 12; length++, k++) have[k] = (uint8_t)(below[first + length] - below[first]);
+    for (int k = 0; k < HR_RUNS; k++)
+        if (need[k] > have[k]) return 1;
+    return 0;
+}
+
 /* Random deals made greedily: the players with combos in a random order, each given a combo
  * clear of the cards dealt so far, the one that asks least of the others among a few drawn
  * that fit (each card weighs the share of the players' combos that hold it), or after
@@ -233,6 +273,7 @@ int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int npla
     if (found != HR_ERR_BUDGET) return found;
     if (draw_deal(masks, combo_start, nplayers, used, budget, choice) == 1) return 1;
     s.budget = budget;
+    if (runs_short(&s, used)) return 0;
     return place_from(&s, placed, used);
 }
 

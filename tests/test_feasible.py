@@ -98,6 +98,8 @@ def test_a_group_of_players_with_too_few_cards_between_them_is_decided():
     ("omaha", ["AAxx"] * 3),                         # six aces: a plain search took 12 s
     ("omaha", ["AAKKds", "AAKKds", "KKxx"]),
     ("omaha", ["AAxx", "AAxx", "Axxx"]),
+    ("omaha", ["3%"] * 9),  # two of J, Q, K, A each: eighteen of sixteen (runs of ranks)
+    ("omaha", ["2%"] * 10),
 ])
 def test_more_cards_of_a_rank_or_suit_than_the_deck_has_is_an_impossible_matchup(game, players):
     equity = handrank.equity if game == "holdem" else omaha.equity

@@ -16,7 +16,7 @@
  * (draw_deal): a deal found proves the players can be dealt, and wide crowded ranges (nine
  * players' top 10% of Omaha hands) are dealt at once that way, where the search, which has to
  * rule out every branch it leaves, ran out of budget. Then the counting bound runs over every
- * run of ranks (runs_short: nine players' top 3% need more of J, Q, K and A than there are),
+ * run of ranks (run_cells: nine players' top 3% need more of J, Q, K and A than there are),
  * and the search decides the rest. */
 #include "equity_internal.h"
 #include "random.h"
@@ -126,78 +126,52 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
     return 0;
 }
 
-/* The counting bound over pairs of ranks and over suits, once, before the search: 1 when it
- * rules every deal out. */
-static int pairs_and_suits_short(search_t *s, uint64_t used) {
-    uint8_t need[78 + 4] = {0}, have[78 + 4];
+/* The counting bound over sets of cards: `cells` counts a card mask's cards in each of
+ * `ncells` sets; each player needs at least its open combos' least count of a set, and the
+ * players together at most the set's open cards. 1 when some set rules every deal out. */
+#define HR_MOST_CELLS (13 * 10)
+static int sets_short(search_t *s, uint64_t used, void (*cells)(uint64_t, uint8_t *), int ncells, int cost) {
+    uint8_t need[HR_MOST_CELLS] = {0}, have[HR_MOST_CELLS], cell[HR_MOST_CELLS];
     uint64_t open_cards = 0;
     for (int p = 0; p < s->nplayers; p++) {
         if (s->start[p + 1] == s->start[p]) continue;
-        uint8_t least[78 + 4];
+        uint8_t least[HR_MOST_CELLS];
         memset(least, 0xFF, sizeof least);
         for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
             uint64_t mask = s->masks[i];
             if (mask & used) continue;
             open_cards |= mask;
-            uint64_t counts = rank_counts(mask);
-            uint8_t rank[13], cell[78 + 4];
-            for (int r = 0; r < 13; r++) rank[r] = (uint8_t)(counts >> (4 * r) & 0xF);
-            for (int a = 0, k = 0; a < 13; a++)
-                for (int b = a + 1; b < 13; b++) cell[k++] = (uint8_t)(rank[a] + rank[b]);
-            for (int suit = 0; suit < 4; suit++)
-                cell[78 + suit] = (uint8_t)hr_popcount64(mask & (0x1111111111111ull << suit));
-            for (int k = 0; k < 78 + 4; k++) least[k] = cell[k] < least[k] ? cell[k] : least[k];
+            cells(mask, cell);
+            for (int k = 0; k < ncells; k++) least[k] = cell[k] < least[k] ? cell[k] : least[k];
         }
-        s->budget -= 4 * (s->start[p + 1] - s->start[p]); /* about four scans' work a combo */
-        for (int k = 0; k < 78 + 4; k++) need[k] = (uint8_t)(need[k] + (least[k] == 0xFF ? 0 : least[k]));
+        s->budget -= (int64_t)cost * (s->start[p + 1] - s->start[p]);
+        for (int k = 0; k < ncells; k++) need[k] = (uint8_t)(need[k] + (least[k] == 0xFF ? 0 : least[k]));
     }
-    uint64_t counts = rank_counts(open_cards);
-    for (int a = 0, k = 0; a < 13; a++)
-        for (int b = a + 1; b < 13; b++) have[k++] = (uint8_t)((counts >> (4 * a) & 0xF) + (counts >> (4 * b) & 0xF));
-    for (int suit = 0; suit < 4; suit++)
-        have[78 + suit] = (uint8_t)hr_popcount64(open_cards & (0x1111111111111ull << suit));
-    for (int k = 0; k < 78 + 4; k++)
+    cells(open_cards, have);
+    for (int k = 0; k < ncells; k++)
         if (need[k] > have[k]) return 1;
     return 0;
 }
 
-/* The counting bound over every run of 3 to 12 ranks in a circle (the ace next to the deuce,
- * so A-2-3 is a run as well as Q-K-A): 1 when a run needs more cards than its open ones.
- * Nine players' top 3% of Omaha hands each hold two cards of J, Q, K or A (eighteen of
- * sixteen), which no rank, pair of ranks or suit shows. 130 runs a hand: made only when the
- * short search and the random deals have not decided. */
-#define HR_RUNS (13 * 10)
-static int runs_short(search_t *s, uint64_t used) {
-    uint8_t need[HR_RUNS] = {0}, have[HR_RUNS];
-    uint64_t open_cards = 0;
-    for (int p = 0; p < s->nplayers; p++) {
-        if (s->start[p + 1] == s->start[p]) continue;
-        uint8_t least[HR_RUNS];
-        memset(least, 0xFF, sizeof least);
-        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
-            uint64_t mask = s->masks[i];
-            if (mask & used) continue;
-            open_cards |= mask;
-            uint64_t counts = rank_counts(mask);
-            uint8_t below[27] = {0}; /* cards of ranks before r, around the circle twice */
-            for (int r = 0; r < 26; r++) below[r + 1] = (uint8_t)(below[r] + (counts >> (4 * (r % 13)) & 0xF));
-            for (int first = 0, k = 0; first < 13; first++)
-                for (int length = 3; length <= 12; length++, k++) {
-                    uint8_t cell = (uint8_t)(below[first + length] - below[first]);
-                    least[k] = cell < least[k] ? cell : least[k];
-                }
-        }
-        s->budget -= 16 * (s->start[p + 1] - s->start[p]);
-        for (int k = 0; k < HR_RUNS; k++) need[k] = (uint8_t)(need[k] + (least[k] == 0xFF ? 0 : least[k]));
-    }
-    uint64_t counts = rank_counts(open_cards);
-    uint8_t below[27] = {0};
+/* The cells of the 78 pairs of ranks, then the 4 suits. */
+static void pair_and_suit_cells(uint64_t mask, uint8_t *cell) {
+    uint64_t counts = rank_counts(mask);
+    uint8_t rank[13];
+    for (int r = 0; r < 13; r++) rank[r] = (uint8_t)(counts >> (4 * r) & 0xF);
+    for (int a = 0, k = 0; a < 13; a++)
+        for (int b = a + 1; b < 13; b++) cell[k++] = (uint8_t)(rank[a] + rank[b]);
+    for (int suit = 0; suit < 4; suit++) cell[78 + suit] = (uint8_t)hr_popcount64(mask & (0x1111111111111ull << suit));
+}
+
+/* The cells of every run of 3 to 12 ranks in a circle (the ace next to the deuce, so A-2-3 is
+ * a run as well as Q-K-A): nine players' top 3% of Omaha hands each hold two cards of J, Q,
+ * K or A (eighteen of sixteen), which no rank, pair of ranks or suit shows. */
+static void run_cells(uint64_t mask, uint8_t *cell) {
+    uint64_t counts = rank_counts(mask);
+    uint8_t below[27] = {0}; /* cards of ranks before r, around the circle twice */
     for (int r = 0; r < 26; r++) below[r + 1] = (uint8_t)(below[r] + (counts >> (4 * (r % 13)) & 0xF));
     for (int first = 0, k = 0; first < 13; first++)
-        for (int length = 3; length <= 12; length++, k++) have[k] = (uint8_t)(below[first + length] - below[first]);
-    for (int k = 0; k < HR_RUNS; k++)
-        if (need[k] > have[k]) return 1;
-    return 0;
+        for (int length = 3; length <= 12; length++, k++) cell[k] = (uint8_t)(below[first + length] - below[first]);
 }
 
 /* Random deals made greedily: the players with combos in a random order, each given a combo
@@ -265,7 +239,7 @@ int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int npla
     for (int p = 0; p < nplayers; p++)
         if (combo_start[p + 1] == combo_start[p]) placed |= 1u << p;
     if (placed == s.everyone) return 1;
-    if (pairs_and_suits_short(&s, used)) return 0;
+    if (sets_short(&s, used, pair_and_suit_cells, 78 + 4, 4)) return 0; /* about four scans' work a combo */
     /* the search on a small budget first (it decides most spots in microseconds), then random
      * deals, then the search again on the whole budget */
     s.budget = budget / 16;
@@ -273,7 +247,7 @@ int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int npla
     if (found != HR_ERR_BUDGET) return found;
     if (draw_deal(masks, combo_start, nplayers, used, budget, choice) == 1) return 1;
     s.budget = budget;
-    if (runs_short(&s, used)) return 0;
+    if (sets_short(&s, used, run_cells, 13 * 10, 16)) return 0; /* runs of ranks: 130 sets, the undecided only */
     return place_from(&s, placed, used);
 }
 

@@ -9,7 +9,9 @@ per-call ``omaha.evaluate`` against phevaluator's ``evaluate_omaha_cards``, and 
 of both compared on --check random PLO4 hands; showdown_many against evaluate_many on the
 same deals (in --rounds alternating rounds, CPU time: the median of the rounds' ratios);
 Monte Carlo equity with ranges (C draws per second, each call's setup apart) against
-evaluate_many's hands, in alternating rounds too.
+evaluate_many's hands, in alternating rounds too; then a full ring of tight ranges, whose
+hands seldom fit together and follow the walk (deals per second, no goal: such spots were
+refused before the walk).
 """
 
 from __future__ import annotations
@@ -84,6 +86,17 @@ def main() -> None:
               f"{deals * len(players) / 1e6:,.1f} M hands/s, {statistics.median(ratios):.2f}x evaluate_many's "
               f"hands (rounds {ratios[0]:.2f}-{ratios[-1]:.2f}x; issue 24 asks 0.5x); a new call's setup "
               f"{setup * 1e3:.1f} ms")
+    crowded = ["10%"] * 9
+
+    def run_crowded(trials: int) -> None:
+        omaha.equity(crowded, trials=trials, seed=1, threads=1)
+
+    run_crowded(1000)
+    t = cpu_rounds({"whole": lambda: run_crowded(60_000), "setup": lambda: run_crowded(1000)}, 3)
+    setup = statistics.median(t["setup"])
+    deals = 59_000 / (statistics.median(t["whole"]) - setup)
+    print(f"PLO4 Monte Carlo, nine players' top 10% (crowded: the walk): {deals / 1e3:,.0f} k deals/s = "
+          f"{deals * 9 / 1e6:,.2f} M hands/s (3 rounds); a new call's setup {setup * 1e3:.1f} ms")
     calls = random_hands(args.calls, 9, 99).tolist()
     start = time.perf_counter()
     for row in calls:

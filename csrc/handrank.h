@@ -105,7 +105,8 @@ int hr_equity_ranges(const uint8_t *combos, const int32_t *combo_start, const do
                      int ngroup, uint64_t first, uint64_t end, double *outcomes, uint64_t *deals);
 
 /* 1 if each player can get a combo sharing no card with the others' and the `known` cards,
- * 0 if not, HR_ERR_BUDGET when about `budget` combo checks did not decide it. */
+ * 0 if not, HR_ERR_BUDGET when about `budget` combo checks did not decide it (the search and,
+ * where it does not decide at once, random greedy deals spend up to about twice that). */
 int hr_ranges_feasible(const uint8_t *combos, const int32_t *combo_start, int nplayers, const uint8_t *known,
                        int nknown, int64_t budget);
 
@@ -391,7 +392,8 @@ int hr_omaha_ranges_deal(const uint16_t *high_table, const uint16_t *low_table, 
 #define HR_OMAHA_BATCH 32
 int hr_omaha_ranges_walks(const void *plan);
 /* 1 if every player can get one of its combos (card masks; an empty range is skipped) with no card
- * shared, 0 if not, HR_ERR_BUDGET when about `budget` steps did not decide it. */
+ * shared, 0 if not, HR_ERR_BUDGET when about `budget` steps did not decide it (as
+ * hr_ranges_feasible: up to about twice that in all). */
 int hr_omaha_ranges_feasible(const uint64_t *masks, const int32_t *combo_start, int nplayers, int64_t budget);
 
 /* ------------------------------------------------------------------------ one hand a call

@@ -1548,12 +1548,12 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
      * its record (as a showdown reads it, made once, not a deal); a hand 16, 24 or 40 bytes */
     h.slot = sizeof(uint64_t) + (uint64_t)omaha_record_size(nhole);
     uint8_t *columns = plan_columns(plan);
-    int n = 0; /* the columns' bytes so far */
+    uint64_t n = 0; /* the columns' bytes so far (gigabytes for seven players of millions of PLO6 hands) */
     for (int p = 0; p < nplayers; p++) {
         h.count[p] = draw[p].count;
         h.weighted[p] = draw[p].threshold != NULL;
         h.width[p] = h.weighted[p] ? sizeof(uint64_t) + 2 * h.slot : h.slot;
-        h.at[p] = (uint64_t)n;
+        h.at[p] = n;
         for (int k = 0; k < draw[p].count; k++) {
             uint8_t *at = columns + n + (size_t)k * h.width[p];
             if (h.weighted[p]) { /* the threshold, then the alias's column (the walk's draws read it) */
@@ -1567,11 +1567,11 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
                 omaha_record_of(at + sizeof(uint64_t), combos + (size_t)combo * nhole, nhole);
             }
         }
-        n += (int)(h.width[p] * (size_t)draw[p].count);
+        n += h.width[p] * (uint64_t)draw[p].count;
     }
     h.nhole = nhole;
     if (h.nranged >= 2) { /* the walk's tables; the walk itself only where draws seldom fit */
-        h.walk_at = (uint64_t)n;
+        h.walk_at = n;
         uint64_t *masks = (uint64_t *)(columns + h.walk_at);
         for (int i = 0; i < h.nranged; i++) {
             int p = h.ranged_of[i];

@@ -265,16 +265,6 @@ static void rank_deals(const ranker_t *r, int batch, int (*combo)[HR_MAX_PLAYERS
     }
 }
 
-/* The first index in [start, end) whose running weight exceeds target. */
-HR_INLINE int search(const double *cumulative, int start, int end, double target) {
-    int low = start, high = end - 1;
-    while (low < high) {
-        int mid = (low + high) >> 1;
-        if (cumulative[mid] > target) high = mid;
-        else low = mid + 1;
-    }
-    return low;
-}
 
 #define HR_WALK_BURN_IN 64
 #define HR_JOINT_LIMIT 16384 /* most deals listed in a joint table (its setup is under 0.1 ms) */

@@ -1355,14 +1355,7 @@ static void walk_redraw(const omaha_plan_t *h, const uint8_t *columns, rng_t *rn
         scratch->running[nopen] = total;
         nopen += fits;
     }
-    double target = unit(rng) * total; /* the first open hand whose running weight passes it */
-    int low = 0, high = nopen - 1;
-    while (low < high) {
-        int mid = (low + high) >> 1;
-        if (scratch->running[mid] > target) high = mid;
-        else low = mid + 1;
-    }
-    current[p] = scratch->open[low];
+    current[p] = scratch->open[search(scratch->running, 0, nopen, unit(rng) * total)];
 }
 
 /* Players p and q's cards split again between them: every way into a hand of each range, by
@@ -1391,9 +1384,7 @@ static void walk_swap(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng,
     }
     *work += 2 * (uint64_t)splits[nhole];
     if (noptions < 2) return;
-    double target = unit(rng) * total;
-    int pick = 0;
-    while (pick < noptions - 1 && !(running[pick] > target)) pick++;
+    int pick = search(running, 0, noptions, unit(rng) * total);
     current[p] = option_p[pick];
     current[q] = option_q[pick];
 }

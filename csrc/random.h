@@ -216,6 +216,18 @@ HR_INLINE rng_t chunk_stream(uint64_t seed, uint64_t chunk) {
     return rng;
 }
 
+/* The first index in [start, end) whose running weight exceeds target (the last where rounding
+ * leaves none): a draw by weight, target uniform below the total. */
+HR_INLINE int search(const double *cumulative, int start, int end, double target) {
+    int low = start, high = end - 1;
+    while (low < high) {
+        int mid = (low + high) >> 1;
+        if (cumulative[mid] > target) high = mid;
+        else low = mid + 1;
+    }
+    return low;
+}
+
 /* Drawing one player's combo (or hand) by weight in O(1) (Walker's alias method over the
  * ones that meet no known card): column i is kept when a 32-bit draw is below threshold[i], else its
  * alias is taken. Even weights need no table: threshold is NULL. */

@@ -66,6 +66,23 @@ def test_cli_prints_the_grid(capsys):
     assert report["hands"][0][1] == "AKs" and len(report["equity"]) == 13
 
 
+def test_cli_prints_the_best_hands_in_percentage_order(capsys):
+    chart = preflop_chart()
+    assert main(["chart", "--top", "12"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ["rank", "hand", "equity", "top", "%", "combos"] and len(lines) == 13
+    assert [line.split()[1] for line in lines[1:]] == chart.top(100)[:12] == chart.top(5)
+    assert lines[12].split() == ["12", "AKo", f"{chart.equity('AKo'):.2%}", f"{chart.percentile('AKo'):.2f}%", "12"]
+    assert main(["chart", "--top", "169", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["hands"]
+    assert [row["rank"] for row in rows] == list(range(1, 170)) and sum(row["combos"] for row in rows) == 1326
+    assert rows[-1]["percentile"] == 100.0 and rows[-1]["hand"] == "32o"
+    for argv, words in ((["--top", "0"], "--top must be from 1 to 169"),
+                        (["--top", "5", "--out", "x.png"], "--top prints the best hands")):
+        assert main(["chart", *argv]) == 2
+        assert words in capsys.readouterr().err
+
+
 def test_the_chart_is_a_labelled_object():
     import numpy as np
     import pytest

@@ -69,3 +69,105 @@ def test_bad_ranges(text, words):
 def test_not_a_string():
     with pytest.raises(TypeError):
         parse_range(["AKs"])
+
+
+# ------------------------------------------------------------------ percentages
+
+def _hand_order():
+    """The 169 starting hands best first by the chart's equity (ties: the earlier cell),
+    with each hand's number of combos: written here from the chart's values alone."""
+    from handrank import preflop_chart
+    from handrank.preflop import chart_label
+
+    chart = preflop_chart()
+    cells = [(row, column) for row in range(13) for column in range(13)]
+    cells.sort(key=lambda cell: (-float(chart[cell]), 13 * cell[0] + cell[1]))
+    return [(chart_label(*cell), 6 if cell[0] == cell[1] else 4 if cell[0] < cell[1] else 12) for cell in cells]
+
+
+def _expected_percent(low, high):
+    """The hands whose share of the combos ranked before them is in [low, high)."""
+    expected, before = set(), 0
+    for hand, size in _hand_order():
+        if low <= 100 * before / 1326 < high:
+            expected |= names(hand)
+        before += size
+    return expected
+
+
+@pytest.mark.parametrize(("low", "high"), [(0, 0.5), (0, 1), (0, 3), (0, 10), (0, 12.5), (0, 15), (0, 33.3),
+                                           (0, 50), (0, 99.9), (0, 100), (5, 10), (10, 40), (0.9, 1), (60, 100)])
+def test_percentages_take_whole_hands_in_equity_order(low, high):
+    text = f"{high}%" if low == 0 else f"{low}%-{high}%"
+    got = names(text)
+    assert got == _expected_percent(low, high)
+    if low == 0:
+        assert names(f"top{high}%") == got == names(f"TOP {high} %")
+        # whole hands: at least the share asked, and less than it without the last hand
+        assert len(got) >= high / 100 * 1326 - 1e-9
+        last_size = next(size for hand, size in reversed(_hand_order()) if names(hand) <= got)
+        assert len(got) - last_size < high / 100 * 1326
+
+
+def test_percentages_nest_and_split():
+    assert names("1%") == names("AA, KK, QQ")  # 12 combos (0.9%) before QQ
+    assert names("100%") == names("random")
+    assert names("5%") | names("5%-20%") == names("20%") and not names("5%") & names("5%-20%")
+    assert names("10%") <= names("15%") <= names("50%")
+    from handrank import preflop_chart
+
+    chart = preflop_chart()
+    for percent in (2, 7.5, 25, 64):
+        assert names(f"{percent}%") == set().union(*(names(hand) for hand in chart.top(percent)))
+    for hand, _ in _hand_order()[::7]:  # the smallest top range that holds a hand holds it
+        assert names(hand) <= names(f"{chart.percentile(hand)}%")
+
+
+def test_percentages_take_weights_and_mix_with_items():
+    assert set(parse_range("0.5(10%)").values()) == {0.5}
+    assert set(parse_range("10%:0.25").values()) == {0.25}
+    mixed = parse_range("10%:0.5, AA")
+    assert mixed[(card("As"), card("Ah"))] == 1.0 and mixed[(card("Ks"), card("Kh"))] == 0.5
+    assert names("10%, 72o") == names("10%") | names("72o")
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("0%", "0 to 100"), ("101%", "0 to 100"), ("10%-5%", "the lower first"), ("5%-5%", "the lower first"),
+    ("%", "15%, top15% or 5%-10%"), ("abc%", "15%, top15% or 5%-10%"), ("15%%", "15%, top15% or 5%-10%"),
+    ("5%-", "15%, top15% or 5%-10%"), ("-5%", "15%, top15% or 5%-10%"), ("1e2%", "15%, top15% or 5%-10%"),
+])
+def test_bad_percentages_are_named(text, words):
+    with pytest.raises(ValueError, match="range item") as caught:
+        parse_range(text)
+    assert words in str(caught.value) and text in str(caught.value)
+
+
+def test_percentage_equity_equals_the_hands_spelled_out():
+    import handrank
+
+    board = "Kd 9s 4c"
+    spelled = ", ".join(hand for hand in handrank.preflop_chart().top(6))
+    by_percent = handrank.equity(["AhKh", "6%"], board=board)
+    by_hands = handrank.equity(["AhKh", spelled], board=board)
+    assert by_percent.exact and by_percent.equity == by_hands.equity
+
+
+def test_chart_rank_percentile_and_top_check_their_arguments():
+    from handrank import preflop_chart
+
+    chart = preflop_chart()
+    ranks = sorted(chart.rank(hand) for hand, _ in _hand_order())
+    assert ranks == list(range(1, 170))
+    assert [chart.rank(hand) for hand, _ in _hand_order()[:3]] == [1, 2, 3]
+    assert chart.percentile("32o") == 100.0 and chart.percentile("AA") == pytest.approx(600 / 1326)
+    assert chart.top(100) == [hand for hand, _ in _hand_order()]
+    for bad in (0, -1, 100.5, float("nan")):
+        with pytest.raises(ValueError, match="percent"):
+            chart.top(bad)
+    for bad in ("5", True, None):
+        with pytest.raises(TypeError, match="percent"):
+            chart.top(bad)
+    with pytest.raises(ValueError, match="unknown starting hand"):
+        chart.rank("AAs")
+    with pytest.raises(TypeError, match="starting hand"):
+        chart.percentile(7)

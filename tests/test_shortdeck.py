@@ -167,6 +167,13 @@ def test_ranges_lose_their_combos_below_six():
     assert random.boards == math.comb(30, 2) * 28  # 30 unseen cards: a combo of two, then one of 28 rivers
 
 
+def test_percentage_ranges_are_refused_with_their_reason():
+    # Hold'em's order of starting hands is not short deck's: '15%' would be the wrong hands
+    for players in (["15%", "AKs"], ["AsAh", "KK, top10%"], ["AA", "0.5(5%-10%)"]):
+        with pytest.raises(ValueError, match=r"players\[\d\]: percentage ranges .* not short deck's"):
+            sd.equity(players, trials=1000, seed=1)
+
+
 def test_monte_carlo_is_seeded_and_thread_independent():
     one = sd.equity(["AA,KK", "random"], trials=200_000, seed=5, threads=1)
     two = sd.equity(["AA,KK", "random"], trials=200_000, seed=5, threads=2)

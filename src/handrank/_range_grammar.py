@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 from .cards import shown_text
 
@@ -70,3 +71,37 @@ def parse_weight(text: str, item: str) -> float:
     if not 0 < value < math.inf:
         raise ValueError(f"range item {shown(item)}: a weight must be above 0 and finite, got {shown(text)}")
     return value
+
+
+_PERCENT = re.compile(r"^(?:top)?(\d+(?:\.\d*)?)%(?:-(\d+(?:\.\d*)?)%)?$", re.IGNORECASE)
+
+
+def percent_span(token: str) -> tuple[float, float]:
+    """A percentage item's bounds: ``15%`` and ``top15%`` are (0, 15), ``5%-10%`` is (5, 10)."""
+    match = _PERCENT.match(token)
+    if not match:
+        raise ValueError(f"range item {shown(token)}: a percentage range is 15%, top15% or 5%-10%")
+    low, high = (0.0, float(match[1])) if match[2] is None else (float(match[1]), float(match[2]))
+    if not 0 <= low < high <= 100:
+        raise ValueError(f"range item {shown(token)}: percentages run from 0 to 100, the lower first")
+    return low, high
+
+
+def ranked_classes(equity: Any, size: Any) -> tuple[Any, Any, Any, Any]:
+    """A starting-hand table's order, as every game's percentage ranges read it: (order, rank,
+    percentile, before) for classes of the given equity and number of hands. ``order`` lists
+    the classes best first (equal equity: the lower class first); ``rank`` is each class's
+    place, 1 the best; ``percentile`` the percent of all hands in it and the classes before
+    it; ``before`` the percent in the classes before it alone. A percentage range ``low% to
+    high%`` holds the classes whose ``before`` is in [low, high): whole classes, the one that
+    crosses the line included."""
+    import numpy as np
+
+    order = np.lexsort((np.arange(len(equity)), -np.asarray(equity)))
+    rank = np.empty(len(order), dtype=np.int64)
+    rank[order] = np.arange(1, len(order) + 1)
+    through = np.cumsum(np.asarray(size)[order])
+    percentile, before = np.empty(len(order)), np.empty(len(order))
+    percentile[order] = 100.0 * through / through[-1]
+    before[order] = 100.0 * (through - np.asarray(size)[order]) / through[-1]
+    return order, rank, percentile, before

@@ -439,7 +439,7 @@ def _chart(args: argparse.Namespace) -> str:
     if args.game == "plo4":
         return _plo4_chart(args)
     if args.top is not None:
-        raise ValueError("--top is for --game plo4 (the Hold'em chart shows all 169 hands)")
+        return _holdem_top(args)
     if args.out:
         path = plot_chart(args.out)
         return f"wrote {path}"
@@ -449,6 +449,24 @@ def _chart(args: argparse.Namespace) -> str:
                       "hands": [[chart_label(r, c) for c in range(13)] for r in range(13)],
                       "equity": chart.tolist()})
     return chart_text()
+
+
+def _holdem_top(args: argparse.Namespace) -> str:
+    """The best --top of the 169 starting hands, in the order percentage ranges take them."""
+    if args.out:
+        raise ValueError("--top prints the best hands; --out draws the whole chart: give one of them")
+    if not 1 <= args.top <= 169:
+        raise ValueError(f"--top must be from 1 to 169, got {args.top}")
+    chart = preflop_chart()
+    rows = [{"hand": hand, "rank": chart.rank(hand), "percentile": chart.percentile(hand),
+             "equity": chart.equity(hand), "combos": 6 if len(hand) == 2 else 4 if hand.endswith("s") else 12}
+            for hand in chart.top(100)[:args.top]]
+    if args.json:
+        return _json({"hands": rows})
+    lines = [f"{'rank':>4}  {'hand':<5} {'equity':>7} {'top %':>7} {'combos':>6}"]
+    lines += [f"{row['rank']:>4}  {row['hand']:<5} {row['equity']:>7.2%} {row['percentile']:>6.2f}% {row['combos']:>6}"
+              for row in rows]
+    return "\n".join(lines)
 
 
 def _plo4_chart(args: argparse.Namespace) -> str:
@@ -499,9 +517,10 @@ EXAMPLES = """examples:
   handrank compare "As Ah Kc Qd Js" "Ac Ad Kh Qs Jd"  who wins, or a split pot, and why
   handrank showdown --board "2c 7d 9h Kh 3s" "As Ah" "Kd Kc"
   handrank census --cards 7                           every 7-card hand, by category
-  handrank equity AsAh KdKc --board "2c 7d 9h"        exact; ranges too: "QQ+,AKs" "JJ-88"
+  handrank equity AsAh KdKc --board "2c 7d 9h"        exact; ranges too: "QQ+,AKs" "JJ-88" "15%"
   handrank equity --game plo4 "As Ah Kd Kc" random --trials 1e6 --seed 1
   handrank chart --out chart.png                      the preflop chart as a picture
+  handrank chart --top 20                             the best 20 hands, and the top % of each
   handrank chart --game plo4 --top 20                 the best PLO4 starting hands
   handrank breakdown "QQ+,AKs,T9s" --board "Kd 9s 4c" made hands and draws of a range
   handrank outs AhQh KdKc --board "Kh 7h 2c 9s"        each next card, and the hero's outs
@@ -625,7 +644,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--game", choices=("holdem", "plo4"), default="holdem",
                      help="holdem (default: the 13 x 13 chart, exact) or plo4 (the starting-hand table by rank, "
                           "with percentiles)")
-    sub.add_argument("--top", type=_whole_number, help="with --game plo4: the best TOP classes (default 20)")
+    sub.add_argument("--top", type=_whole_number,
+                     help="list the best TOP starting hands: rank, equity, top %% (Hold'em's order of percentage "
+                          "ranges; --game plo4: its table, default 20)")
     sub.add_argument("--out", help="draw a heatmap to this file (.png, .svg, .pdf; needs the plot extra; "
                                    "default: print the grid)")
     sub.set_defaults(run=_chart)

@@ -38,6 +38,7 @@ from ._hands import take_hole as _take_any_hole
 from ._omaha_bulk import HOLE_COUNTS, card_arrays, dask_ranks, rank_rows, showdown_rows
 from ._omaha_equity import fixed_equity, range_equity, reads_as_cards
 from ._omaha_tables import pair_tables
+from ._range_grammar import ranked_classes
 from ._rows import better, is_dask_array
 from ._work import progress_reporter, thread_count
 from .cards import HandLike, format_cards, parse
@@ -540,14 +541,7 @@ class PreflopTable:
         self.equity = np.frombuffer(ffi.buffer(lib.hr_plo4_equity, 2 * classes), dtype=np.uint16) / 65535
         self.size = np.frombuffer(ffi.buffer(lib.hr_plo4_class_size, classes), dtype=np.uint8).astype(np.int64)
         self.trials: int = lib.HR_PLO4_TRIALS
-        self.order = np.lexsort((np.arange(len(self.equity)), -self.equity))
-        self.rank = np.empty(len(self.order), dtype=np.int64)
-        self.rank[self.order] = np.arange(1, len(self.order) + 1)
-        through = np.cumsum(self.size[self.order])
-        self.percentile = np.empty(len(self.order))
-        self.percentile[self.order] = 100.0 * through / through[-1]
-        self._before = np.empty(len(self.order))
-        self._before[self.order] = 100.0 * (through - self.size[self.order]) / through[-1]
+        self.order, self.rank, self.percentile, self._before = ranked_classes(self.equity, self.size)
         for array in (self.equity, self.size, self.order, self.rank, self.percentile):
             array.setflags(write=False)
         from .isomorphism import Indexer

@@ -34,7 +34,7 @@ import math
 import re
 from typing import TYPE_CHECKING
 
-from ._range_grammar import shown, weighted_items
+from ._range_grammar import percent_span, shown, weighted_items
 from .cards import cards_in_token
 
 if TYPE_CHECKING:
@@ -104,9 +104,6 @@ def _qualifies(cards: list[int], qualifier: str) -> bool:
     return bool(_suit_kinds(np.array([cards], dtype=np.uint8))[qualifier][0])
 
 
-_PERCENT = re.compile(r"^(?:top)?(\d+(?:\.\d*)?)%(?:-(\d+(?:\.\d*)?)%)?$", re.IGNORECASE)
-
-
 @functools.lru_cache(maxsize=1)
 def _plo4_classes() -> npt.NDArray[np.int64]:
     """The class (Indexer([4])) of every PLO4 hand, as _all_hands(4) lists them."""
@@ -125,14 +122,9 @@ def _percent_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
 
     from .omaha import preflop_table
 
-    match = _PERCENT.match(token)
-    if not match:
-        raise ValueError(f"range item {shown(token)}: a percentage range is 15%, top15% or 5%-10%")
+    low, high = percent_span(token)
     if hole != 4:
         raise ValueError(f"range item {shown(token)}: percentage ranges are for PLO4 (the starting-hand table's)")
-    low, high = (0.0, float(match[1])) if match[2] is None else (float(match[1]), float(match[2]))
-    if not 0 <= low < high <= 100:
-        raise ValueError(f"range item {shown(token)}: percentages run from 0 to 100, the lower first")
     wanted = np.zeros(16_432, dtype=bool)
     wanted[preflop_table().classes_between(low, high)] = True
     return _all_hands(4).take(np.flatnonzero(wanted[_plo4_classes()]), axis=0)

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["preflop_chart", "PreflopChart", "chart_label", "chart_text", "plot_chart", "CHART_RANKS"]
+__all__ = ["preflop_chart", "PreflopChart", "chart_label", "chart_text", "plot_chart", "hands_between", "CHART_RANKS"]
 
 CHART_RANKS = "AKQJT98765432"
 """Row and column order of the chart: ace first."""
@@ -111,17 +111,42 @@ class PreflopChart:
         >>> round(preflop_chart().equity("KAs"), 4)
         0.6704
         """
-        if not isinstance(hand, str):
-            raise TypeError(f"expected a starting hand such as 'AKs', got {type(hand).__name__}")
-        text = hand.strip()
-        ranks, kind = text[:2].upper(), text[2:].lower()
-        if len(ranks) == 2 and all(r in CHART_RANKS for r in ranks):
-            first, second = sorted(CHART_RANKS.index(r) for r in ranks)  # the higher card first
-            if first == second and not kind:
-                return float(self.values[first, first])
-            if first != second and kind in ("s", "o"):  # suited above the diagonal, offsuit below
-                return float(self.values[first, second] if kind == "s" else self.values[second, first])
-        raise ValueError(f"unknown starting hand {hand!r}: write a pair 'TT', or two ranks and s or o ('AKs', 'T9o')")
+        return float(self.values[_cell(hand)])
+
+    def rank(self, hand: str) -> int:
+        """A starting hand's place by equity among the 169, 1 the best (AA).
+
+        >>> chart = preflop_chart()
+        >>> chart.rank("AA"), chart.rank("AKs"), chart.rank("32o")
+        (1, 8, 169)
+        """
+        row, column = _cell(hand)
+        return int(_ranking()[1][13 * row + column])
+
+    def percentile(self, hand: str) -> float:
+        """The percent of all 1,326 combos in the hands ranked at or above this one: the
+        smallest percentage range (``"12%"``) that holds it is the one just above its share
+        before it, so ``top(chart.percentile(hand))`` always holds ``hand``.
+
+        >>> round(preflop_chart().percentile("KK"), 2)   # AA and KK: 12 of 1,326 combos
+        0.9
+        """
+        row, column = _cell(hand)
+        return float(_ranking()[2][13 * row + column])
+
+    def top(self, percent: float) -> list[str]:
+        """The starting hands of the range ``"<percent>%"``, best first: by equity against one
+        random hand, whole hands, the one that crosses the line included (as ranges read
+        ``15%``; ``percent`` from above 0 to 100).
+
+        >>> preflop_chart().top(3)   # 88 starts at 36 of 1,326 combos (2.7%)
+        ['AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88']
+        """
+        if isinstance(percent, bool) or not isinstance(percent, (int, float)):
+            raise TypeError(f"percent is a number from above 0 to 100, got {type(percent).__name__}")
+        if not 0 < percent <= 100:
+            raise ValueError(f"percent must be above 0 and at most 100, got {percent}")
+        return hands_between(0.0, float(percent))
 
     def table(self) -> str:
         """The chart as a text grid of percentages."""
@@ -142,6 +167,42 @@ class PreflopChart:
     def plot(self, path: str | Path, *, dpi: int = 100) -> Path:
         """Draw the chart as a labelled heatmap (see ``plot_chart``)."""
         return plot_chart(path, dpi=dpi)
+
+
+def _cell(hand: str) -> tuple[int, int]:
+    """The chart cell of 'AA', 'AKs', 'AKo' (either order of the two ranks)."""
+    if not isinstance(hand, str):
+        raise TypeError(f"expected a starting hand such as 'AKs', got {type(hand).__name__}")
+    text = hand.strip()
+    ranks, kind = text[:2].upper(), text[2:].lower()
+    if len(ranks) == 2 and all(r in CHART_RANKS for r in ranks):
+        first, second = sorted(CHART_RANKS.index(r) for r in ranks)  # the higher card first
+        if first == second and not kind:
+            return first, first
+        if first != second and kind in ("s", "o"):  # suited above the diagonal, offsuit below
+            return (first, second) if kind == "s" else (second, first)
+    raise ValueError(f"unknown starting hand {hand!r}: write a pair 'TT', or two ranks and s or o ('AKs', 'T9o')")
+
+
+@functools.lru_cache(maxsize=1)
+def _ranking() -> tuple[Any, Any, Any, Any]:
+    """The chart's cells (row * 13 + column) ranked by equity: (order, rank, percentile,
+    before), as ``_range_grammar.ranked_classes`` gives them; a cell holds 6 combos on the
+    diagonal, 4 above it (suited) and 12 below it (offsuit)."""
+    import numpy as np
+
+    from ._range_grammar import ranked_classes
+
+    rows, columns = np.divmod(np.arange(169), 13)
+    size = np.where(rows == columns, 6, np.where(rows < columns, 4, 12))
+    return ranked_classes(np.array(_chart(), dtype=np.float64).reshape(-1), size)
+
+
+def hands_between(low: float, high: float) -> list[str]:
+    """The starting hands of the percentage range ``low%-high%`` (0 <= low < high <= 100),
+    best first: those whose share of combos ranked before them is in [low, high)."""
+    order, _, _, before = _ranking()
+    return [chart_label(*divmod(int(cell), 13)) for cell in order if low <= before[cell] < high]
 
 
 def preflop_chart() -> PreflopChart:

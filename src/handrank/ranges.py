@@ -6,6 +6,11 @@
     A9s-A5s      A9s, A8s ... A5s             AhKh          one combo, named card by card
 
     random       every one of the 1,326 combos (an unknown hand)
+    15%          the best 15% of combos, also top15%; 5%-10% the hands between
+
+A percentage ranks the 169 starting hands by exact equity against one random hand
+(``handrank.preflop_chart()``; ``chart.top(15)`` lists them) and takes whole hands, the one
+that crosses the line included: ``1%`` is AA, KK and QQ (18 combos, 1.4%).
 
 Items are separated by commas; spaces anywhere are ignored. A weight, the relative chance
 of holding the combos, goes in front in parentheses, ``0.5(AKo)`` or ``0.5(AKo, KQs)``
@@ -18,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ._range_grammar import MAX_DEPTH, shown, weighted_items
+from ._range_grammar import MAX_DEPTH, percent_span, shown, weighted_items
 from .cards import cards_in_token, format_cards
 
 __all__ = ["parse_range", "format_combo", "MAX_DEPTH"]
@@ -61,8 +66,10 @@ def _token_combos(token: str) -> list[Combo] | tuple[Combo, ...]:
     """The combos of one range token such as 'QQ+', 'AKs', 'T9s-65s' or 'AhKh', higher card first."""
     if token.lower() == "random":
         return [(a, b) for a in range(52) for b in range(a)]
+    if "%" in token:
+        return _percent_combos(token)
     if len(token) > _LONGEST_TOKEN:
-        raise ValueError(f"unknown range item {shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
+        raise ValueError(f"unknown range item {shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+, AhKh or 15%")
     match = _PAIR.match(token) if token[:1].upper() == token[1:2].upper() else None
     if match:
         low = _rank(match[1])
@@ -100,7 +107,17 @@ def _token_combos(token: str) -> list[Combo] | tuple[Combo, ...]:
         cards = []
     if len(cards) == 2 and cards[0] != cards[1]:
         return [(max(cards), min(cards))]
-    raise ValueError(f"unknown range item {shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+ or AhKh")
+    raise ValueError(f"unknown range item {shown(token)}: expected e.g. QQ+, AKs, AKo, T9s-65s, A2s+, AhKh or 15%")
+
+
+def _percent_combos(token: str) -> list[Combo]:
+    """``15%`` (or ``top15%``): the best 15% of the 1,326 combos by equity against one random
+    hand (``handrank.preflop_chart()``), in whole hands, the one that crosses the line
+    included; ``5%-10%`` the hands between."""
+    from .preflop import hands_between
+
+    low, high = percent_span(token)
+    return [combo for hand in hands_between(low, high) for combo in _token_combos(hand)]
 
 
 def _parse_items(text: str, combos: dict[Combo, float]) -> None:
@@ -117,6 +134,8 @@ def parse_range(text: str) -> dict[Combo, float]:
     (18, 4, 12, 16)
     >>> sorted(set(parse_range("0.5(AKo), KK").values()))
     [0.5, 1.0]
+    >>> len(parse_range("10%")), len(parse_range("top10%, 22")), len(parse_range("5%-10%"))
+    (134, 140, 62)
 
     Raises:
         ValueError: an item that is not range notation (the message names it), a weight

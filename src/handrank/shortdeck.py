@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import lib
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, raise_row_error, rank_into
-from .cards import HandLike, format_cards, in_rank_order, parse
+from .cards import HandLike, format_cards, in_rank_order, parse, shown_text
 from .census import CategoryCount, Census
 from .evaluate import Category
 from .showdown import PlayerResult, Showdown, two_card_showdown
@@ -311,6 +311,9 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             if card < LOWEST_CARD:
                 raise _outside(card, f"{what}: ")
     for index, spec in enumerate(players[:lib.HR_MAX_PLAYERS + 1]):
+        if isinstance(spec, str) and "%" in spec:  # no card or other range item holds a '%'
+            raise ValueError(f"players[{index}]: percentage ranges ({shown_text(spec)}) follow Hold'em's "
+                             "order of starting hands, not short deck's: name the hands")
         holding = player_holding(spec, index)
         if all(min(combo) < LOWEST_CARD for combo in holding.combos):
             if len(holding.combos) == 1:

@@ -12,6 +12,7 @@ pairs on the diagonal, suited hands above it (row = higher card), offsuit below 
 from __future__ import annotations
 
 import functools
+import numbers
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi
@@ -142,7 +143,7 @@ class PreflopChart:
         >>> preflop_chart().top(3)   # 88 starts at 36 of 1,326 combos (2.7%)
         ['AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88']
         """
-        if isinstance(percent, bool) or not isinstance(percent, (int, float)):
+        if isinstance(percent, bool) or not isinstance(percent, numbers.Real):
             raise TypeError(f"percent is a number from above 0 to 100, got {type(percent).__name__}")
         if not 0 < percent <= 100:
             raise ValueError(f"percent must be above 0 and at most 100, got {percent}")

@@ -305,8 +305,15 @@ def equity_of_spot(labels: list[str], board_text: str, spot: Spot, trials: int |
     batch = counts[-1]
     if batch:  # the walk: batch means (a last batch cut short counted as if whole)
         second = [counts[(1 << n) + p] / (trials * batch) / SHARE_UNITS**2 for p in range(n)]
-    stderr = [math.sqrt(max(0.0, second[p] - share[p] ** 2) * max(1, batch) / trials) for p in range(n)]
+    stderr = standard_errors(share, second, trials, max(1, batch))
     return EquityResult(labels, board_text, win, tie, share, trials, False, stderr, seed, "monte carlo")
+
+
+def standard_errors(share: Sequence[float], second: Sequence[float], deals: int, batch: int) -> list[float]:
+    """Each player's standard error over ``deals`` deals, every game's: from the mean share and
+    the mean square of the share of each deal (``batch`` 1) or, where successive deals are not
+    independent (a walk), of each batch of ``batch`` deals' mean share (batch means)."""
+    return [math.sqrt(max(0.0, second[p] - share[p] ** 2) * batch / deals) for p in range(len(share))]
 
 
 def exact_equity(labels: list[str], board_text: str, spot: Spot, nthreads: int,

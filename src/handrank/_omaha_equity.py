@@ -264,7 +264,7 @@ def omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[flo
     over ``total`` (the deals, or their weight); Monte Carlo (a seed) has standard errors, from
     ``squares`` of each deal's units, or of each ``batch`` deals' (batch means: the deals of a
     walk are not independent; a last batch cut short is counted as if whole)."""
-    from ._equity_engine import EquityResult
+    from ._equity_engine import EquityResult, standard_errors
 
     n = len(labels)
     win = [counts[3 * q] / total for q in range(n)]
@@ -273,8 +273,7 @@ def omaha_result(labels: list[str], board_cards: list[int], counts: Sequence[flo
     board_text = format_cards(board_cards) if board_cards else ""
     if seed is None:
         return EquityResult(labels, board_text, win, tie, share, deals, True, None, None, "enumeration")
-    stderr = [math.sqrt(max(0.0, squares[q] / (deals * batch) / POT**2 - share[q] ** 2) * batch / deals)
-              for q in range(n)]
+    stderr = standard_errors(share, [squares[q] / (deals * batch) / POT**2 for q in range(n)], deals, batch)
     return EquityResult(labels, board_text, win, tie, share, deals, False, stderr, seed, "monte carlo")
 
 

@@ -232,6 +232,29 @@ static int draw_deal(const uint64_t *masks, const int32_t *start, int nplayers, 
     return HR_ERR_BUDGET;
 }
 
+/* A few deals drawn at random, each player's combo uniform in its range (a clash ends the
+ * deal): one that fits settles it at once. Most spots fit this way, and the bounds and the
+ * searches below scan every combo: tens of milliseconds for ranges of millions of hands
+ * (PLO6 'AAxxxx'). The stream is fixed: the same deal each time. */
+#define HR_QUICK_DEALS 64
+static int quick_deal(const uint64_t *masks, const int32_t *start, int nplayers, uint64_t used, int32_t *choice) {
+    rng_t rng = chunk_stream(0x717569636B646561ull, 0);
+    for (int t = 0; t < HR_QUICK_DEALS; t++) {
+        uint64_t dealt = used;
+        int p = 0;
+        for (; p < nplayers; p++) {
+            int32_t size = start[p + 1] - start[p];
+            if (!size) continue;
+            int32_t i = start[p] + (int32_t)below(&rng, (uint32_t)size);
+            if (masks[i] & dealt) break;
+            choice[p] = i;
+            dealt |= masks[i];
+        }
+        if (p == nplayers) return 1;
+    }
+    return 0;
+}
+
 int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
                      int64_t budget, int32_t *choice) {
     search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget, choice};
@@ -239,6 +262,7 @@ int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int npla
     for (int p = 0; p < nplayers; p++)
         if (combo_start[p + 1] == combo_start[p]) placed |= 1u << p;
     if (placed == s.everyone) return 1;
+    if (quick_deal(masks, combo_start, nplayers, used, choice)) return 1;
     if (sets_short(&s, used, pair_and_suit_cells, 78 + 4, 4)) return 0; /* about four scans' work a combo */
     /* the search on a small budget first (it decides most spots in microseconds), then random
      * deals, then the search again on the whole budget */

@@ -43,6 +43,7 @@ int hr_rank7_ints(int c0, int c1, int c2, int c3, int c4, int c5, int c6);
 int64_t hr_rank5_kev_batch(const uint8_t *cards, int64_t nrows, uint16_t *out, int *error);
 int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
+int64_t hr_card_masks(const uint8_t *cards, int64_t nrows, int width, uint64_t *masks);
 int hr_census(int ncards, int lowest, uint64_t *counts);
 #define HR_PERCALL_VERSION ...
 uintptr_t hr_percall_api(void);

@@ -234,6 +234,22 @@ int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, 
     return rank_batch_portable(&hr_holdem_rules, cards, nrows, ncards, out, error);
 }
 
+int64_t hr_card_masks(const uint8_t *cards, int64_t nrows, int width, uint64_t *masks) {
+    if (nrows < 0 || width < 0 || width > 52) return HR_ERR_COUNT;
+    for (int64_t i = 0; i < nrows; i++) {
+        const uint8_t *row = cards + i * width;
+        uint64_t mask = 0;
+        int high = 0;
+        for (int j = 0; j < width; j++) {
+            high |= row[j] > 51;
+            mask |= 1ull << (row[j] & 63);
+        }
+        if (high) return i;
+        masks[i] = mask;
+    }
+    return -1;
+}
+
 /* Census: walk the cards in increasing order, carrying the key sum and, per suit, the rank
  * mask (16 bits a suit) of the cards chosen so far. */
 static void census_level(int first, int left, uint64_t key, uint64_t suit_masks, uint64_t *counts) {

@@ -48,6 +48,10 @@ int64_t hr_rank_batch(const uint8_t *cards, int64_t nrows, int ncards, uint16_t 
  * SIMD duplicate check). This is the loop every CPU runs, for tests and comparisons. */
 int64_t hr_rank_batch_portable(const uint8_t *cards, int64_t nrows, int ncards, uint16_t *out, int *error);
 
+/* Each row of an nrows x width (0..52) byte array of card ids as a 52-bit mask, bit c for card
+ * c: -1, or the first row with an id above 51 (masks[] before it written), or HR_ERR_COUNT. */
+int64_t hr_card_masks(const uint8_t *cards, int64_t nrows, int width, uint64_t *masks);
+
 /* Rank every hand of `ncards` (5..7) distinct cards out of 52 whose lowest card id is `lowest`
  * and add each rank's count to counts[rank] (1..HR_RANK_COUNT): lowest = 0 .. 52 - ncards in
  * turn count every hand, each call at most about 30 ms. Returns 0, HR_ERR_COUNT or HR_ERR_CARD

@@ -287,3 +287,18 @@ def test_a_dict_of_millions_of_hands_is_refused_with_a_pointer_to_the_arrays():
         parse_omaha_range("x", 5)
     hands, weights = omaha_range_arrays("x", 5)
     assert hands.shape == (2_598_960, 5) and weights.shape == (2_598_960,)
+
+
+def test_card_masks_are_each_rows_bits_and_name_a_bad_id():
+    from handrank._rows import card_masks
+
+    rng = np.random.default_rng(5)
+    for width in (0, 2, 4, 6):
+        rows = np.argsort(rng.random((500, 52)), axis=1)[:, :width].astype(np.uint8)
+        want = [sum(1 << int(c) for c in row) for row in rows]
+        assert card_masks(rows).tolist() == want
+        assert card_masks(rows[::2]).tolist() == want[::2]  # a strided view is read as its rows
+    assert card_masks(np.zeros((0, 4), np.uint8)).tolist() == []
+    rows = np.array([[0, 1, 2, 3], [4, 5, 52, 6], [7, 8, 9, 200]], dtype=np.uint8)
+    with pytest.raises(ValueError, match=r"row 1: card id 52 in column 2"):
+        card_masks(rows)

@@ -220,18 +220,19 @@ int hr_combo_equity(const uint8_t *combos, const int32_t *combo_start, const dou
                     int ngroup, uint64_t first, uint64_t end, double *share, double *weight);
 
 /* ------------------------------------------------------------------ simulations in bulk */
-#define HR_DEAL_RANDOM 255 /* in fixed_holes: this player's two cards are dealt at random */
+#define HR_DEAL_RANDOM 255 /* in fixed_holes: this hole card is dealt at random */
 
 /* Deal `ndeals` independent hands (numbered in chunks of HR_EQUITY_CHUNK, chunk c from the
- * stream seeded by (seed, c); this call deals chunks [first_chunk, end_chunk)): nplayers x 2
- * hole cards into holes[deal][player][2] and nboard board cards into boards[deal][nboard].
- * fixed_holes[2p], [2p+1] are player p's cards, or both HR_DEAL_RANDOM; the first
+ * stream seeded by (seed, c); this call deals chunks [first_chunk, end_chunk), into rows
+ * counted from first_chunk's first deal): nplayers x 2 hole cards into holes[row][player][2]
+ * and nboard board cards into boards[row][nboard]. fixed_holes[2p], [2p+1] are player p's
+ * cards, each a card id or HR_DEAL_RANDOM (dealt at random, in order); the first
  * nfixed_board board cards are fixed_board; dead cards are never dealt. Returns 0 or HR_ERR_*. */
 int hr_deal(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers,
             const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board, const uint8_t *dead,
             int ndead, uint8_t *holes, uint8_t *boards);
 /* hr_deal for any game: `nhole` cards a player (1..7; players x nhole <= 52), from the deck of
- * ids `lowest`..51 (16 for short deck); a random player's fixed ids are all HR_DEAL_RANDOM. */
+ * ids `lowest`..51 (16 for short deck); any of fixed_holes' ids may be HR_DEAL_RANDOM. */
 int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t end_chunk, int nplayers, int nhole,
                  int lowest, const uint8_t *fixed_holes, int nboard, const uint8_t *fixed_board, int nfixed_board,
                  const uint8_t *dead, int ndead, uint8_t *holes, uint8_t *boards);

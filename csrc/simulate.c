@@ -31,49 +31,37 @@ int hr_deal_game(uint64_t seed, uint64_t ndeals, uint64_t first_chunk, uint64_t 
     uint64_t known = 0;
     int error = take_cards(fixed_board, nfixed_board, &known);
     if (!error) error = take_cards(dead, ndead, &known);
-    int random_players = 0;
-    for (int p = 0; p < nplayers && !error; p++) {
-        const uint8_t *hole = fixed_holes + nhole * p;
-        if (hole[0] == HR_DEAL_RANDOM) { /* a random player: every one of its ids is HR_DEAL_RANDOM */
-            for (int j = 1; j < nhole; j++)
-                if (hole[j] != HR_DEAL_RANDOM) error = HR_ERR_CARD;
-            random_players++;
-            continue;
-        }
-        error = take_cards(hole, nhole, &known);
+    /* Where each dealt hole card goes in a deal's output (the places of HR_DEAL_RANDOM, in
+     * order; the board's dealt cards follow its fixed ones); fixed cards come from templates. */
+    int hole_width = nhole * nplayers, dealt_holes = 0, place[52];
+    uint8_t hole_template[52], board_template[5];
+    for (int j = 0; j < hole_width && !error; j++) {
+        hole_template[j] = fixed_holes[j] == HR_DEAL_RANDOM ? 0 : fixed_holes[j];
+        if (fixed_holes[j] == HR_DEAL_RANDOM) place[dealt_holes++] = j;
+        else error = take_cards(fixed_holes + j, 1, &known);
     }
     if (error) return error;
     if (known & ((1ull << lowest) - 1)) return HR_ERR_CARD; /* a known card below the deck */
-    int needed = nhole * random_players + nboard - nfixed_board;
+    int needed = dealt_holes + nboard - nfixed_board;
     uint8_t fresh[52], deck[52];
     int ndeck = 0;
     for (int c = lowest; c < 52; c++)
         if (!(known >> c & 1)) fresh[ndeck++] = (uint8_t)c;
     if (ndeck < needed) return HR_ERR_COUNT;
-
-    /* Where each dealt hole card goes in a deal's output (the random players' places; the
-     * board's dealt cards follow its fixed ones in order); fixed cards come from templates. */
-    int hole_width = nhole * nplayers, dealt_holes = nhole * random_players, place[52];
-    uint8_t hole_template[52], board_template[5];
-    for (int p = 0, next = 0; p < nplayers; p++)
-        for (int j = 0; j < nhole; j++) {
-            const uint8_t *fixed = fixed_holes + nhole * p;
-            hole_template[nhole * p + j] = fixed[0] == HR_DEAL_RANDOM ? 0 : fixed[j];
-            if (fixed[0] == HR_DEAL_RANDOM) place[next++] = nhole * p + j;
-        }
     for (int j = 0; j < nboard; j++) board_template[j] = j < nfixed_board ? fixed_board[j] : 0;
     shuffle_t plan = shuffle_plan(ndeck, needed);
     /* With every player dealt, the dealt hole cards lie in order, so a deal's front of the deck
      * is copied out whole; fixed cards are copied from the templates only where there are any. */
-    int every_hole_dealt = random_players == nplayers, templated = needed < hole_width + nboard;
+    int every_hole_dealt = dealt_holes == hole_width, templated = needed < hole_width + nboard;
     uint64_t chunks = (ndeals + HR_EQUITY_CHUNK - 1) / HR_EQUITY_CHUNK;
     if (end_chunk > chunks) end_chunk = chunks;
     for (uint64_t chunk = first_chunk; chunk < end_chunk; chunk++) {
         rng_t rng = chunk_stream(seed, chunk);
         memcpy(deck, fresh, sizeof deck); /* each chunk shuffles from the same order */
         uint64_t first = chunk * HR_EQUITY_CHUNK, end = first + HR_EQUITY_CHUNK < ndeals ? first + HR_EQUITY_CHUNK : ndeals;
-        for (uint64_t d = first; d < end; d++) {
-            uint8_t *hole = holes + d * (uint64_t)hole_width, *board = boards + d * (uint64_t)nboard;
+        for (uint64_t d = first; d < end; d++) { /* rows from first_chunk's first deal on */
+            uint64_t row = d - first_chunk * HR_EQUITY_CHUNK;
+            uint8_t *hole = holes + row * (uint64_t)hole_width, *board = boards + row * (uint64_t)nboard;
             if (templated) {
                 copy_cards(hole, hole_template, hole_width);
                 copy_cards(board, board_template, nboard);

@@ -186,6 +186,7 @@ def documented_keys():
     ("equity", ["equity", "AsAh", "KdKc", "--trials", "1000", "--seed", "3"]),
     ("chart", ["chart"]),
     ("chart --top", ["chart", "--top", "3"]),
+    ("showdown --game stud", ["showdown", "--game", "stud", "As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s 8d"]),
     ("strength", ["strength", "--street", "flop", "--part", "28/28", "--out"]),
     ("equity --per-combo", ["equity", "--per-combo", "QQ+,AKs", "JJ-88", "--board", "Kd 9s 4c"]),
     ("breakdown", ["breakdown", "QQ+,AKs,T9s", "--board", "Kd 9s 4c"]),
@@ -196,7 +197,7 @@ def test_json_output_is_what_the_docs_say(capsys, tmp_path, command, argv):
         argv = [*argv, str(tmp_path / "strength.npz")]
     documented = documented_keys()
     assert set(documented) == {"rank", "compare", "showdown", "census", "equity", "strength", "chart",
-                               "chart --top", "equity --per-combo", "breakdown", "outs"}
+                               "chart --top", "showdown --game stud", "equity --per-combo", "breakdown", "outs"}
     assert documented["showdown"]["players"] and documented["census"]["categories"]  # the table was read
     status, out, _ = run(capsys, *argv, "--json")
     report = json.loads(out)

@@ -114,7 +114,7 @@ def test_stud_showdowns_out_dask_and_bad_rows():
 
 @pytest.mark.parametrize(("call", "error", "message"), [
     (lambda: stud.deal(5, 8), ValueError, "players must be from 1 to 7"),
-    (lambda: stud.deal(5, 2, hole_cards=["As Ah", None]), ValueError, "seven cards or None, got 2"),
+    (lambda: stud.deal(5, 2, hole_cards=["As Ah Kd Kc Qs Qh Jd Jc", None]), ValueError, "at most seven cards, got 8"),
     (lambda: stud.showdown_many(np.zeros((3, 2, 5), np.uint8)), ValueError, "n x players x 7"),
     (lambda: stud.showdown_many(np.zeros((3, 8, 7), np.uint8)), ValueError, "1 to 7 players"),
     (lambda: stud.showdown_many(stud.deal(3, 2, seed=1), razz=1), TypeError, "razz must be True or False"),

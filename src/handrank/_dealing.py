@@ -50,11 +50,12 @@ _WORDS = {2: "two", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Sequence[HandLike | None] | None,
                board_cards: HandLike | None, dead: HandLike | None, seed: int | None, threads: int | None,
-               max_players: int, lowest: int = 0, deck_name: str = "",
+               max_players: int, lowest: int = 0, deck_name: str = "", partial: bool = False,
                ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """Every game's dealer (``deal``, ``omaha.deal``, ``shortdeck.deal``): ``hole`` cards a
-    player from the deck of ids ``lowest``..51 (``deck_name`` names it in errors), checked here
-    and dealt in C (hr_deal_game), chunk by chunk on threads."""
+    """Every game's dealer (``deal``, ``omaha.deal``, ``shortdeck.deal``, ``stud.deal``): ``hole``
+    cards a player from the deck of ids ``lowest``..51 (``deck_name`` names it in errors),
+    checked here and dealt in C (hr_deal_game), chunk by chunk on threads. With ``partial``
+    a player's known cards may be fewer than ``hole``: they come first, the rest are dealt."""
     n = _checked_count(n, "n", 0, 1 << 40)
     players = _checked_count(players, "players", 1, max_players)
     board = _checked_count(board, "board", 0, 5)
@@ -81,10 +82,12 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
         cards = _known(cards_of_player, f"hole_cards[{p}]")
         if not cards:
             continue
-        if len(cards) != hole:
+        if partial and len(cards) > hole:
+            raise ValueError(f"hole_cards[{p}]: at most {_WORDS.get(hole, hole)} cards, got {len(cards)} cards")
+        if not partial and len(cards) != hole:
             raise ValueError(f"hole_cards[{p}]: {_WORDS.get(hole, hole)} cards or None, got {len(cards)} cards")
         claim(cards, f"hole_cards[{p}]")
-        fixed[hole * p:hole * (p + 1)] = bytes(cards)
+        fixed[hole * p:hole * p + len(cards)] = bytes(cards)
     known_board = _known(board_cards, "board_cards")
     if len(known_board) > board:
         raise ValueError(f"board_cards has {len(known_board)} cards for a board of {board}")
@@ -92,8 +95,7 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
     dead_cards = _known(dead, "dead")
     claim(dead_cards, "dead")
     unknown = 52 - lowest - len(where)
-    random_players = sum(1 for p in range(players) if fixed[hole * p] == lib.HR_DEAL_RANDOM)
-    needed = hole * random_players + board - len(known_board)
+    needed = fixed.count(lib.HR_DEAL_RANDOM) + board - len(known_board)
     if needed > unknown:
         raise ValueError(f"a deal needs {needed} more cards and the deck has {unknown} left")
 
@@ -101,8 +103,9 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
     holes_out, boards_out = ffi.from_buffer("uint8_t[]", holes), ffi.from_buffer("uint8_t[]", boards)
     args = (bytes(fixed), board, bytes(known_board), len(known_board), bytes(dead_cards), len(dead_cards))
 
-    def part(first: int, end: int) -> None:
-        error = lib.hr_deal_game(seed, n, first, end, players, hole, lowest, *args, holes_out, boards_out)
+    def part(first: int, end: int) -> None:  # the kernel writes chunk first's deals from the pointers given
+        error = lib.hr_deal_game(seed, n, first, end, players, hole, lowest, *args,
+                                 holes_out + first * CHUNK * players * hole, boards_out + first * CHUNK * board)
         if error:
             raise ValueError(f"the kernel refused the deal: {_ERRORS.get(error, error)}")
 

@@ -46,14 +46,18 @@ def _cards_of_text(text: str) -> tuple[int, ...]:
 
 
 def known_cards(cards: HandLike, what: str) -> tuple[int, ...]:
-    """Board or dead cards; empty is allowed here."""
-    if isinstance(cards, str):
-        return _cards_of_text(cards)
+    """Board or dead cards; empty is allowed here. A bad card's error starts with ``what``."""
+    if not isinstance(cards, str):
+        try:
+            cards = list(cards)
+        except TypeError:
+            raise TypeError(f"{what} must be cards such as '2c 7d 9h' (or empty), got {type(cards).__name__}") from None
     try:
-        items = list(cards)
-    except TypeError:
-        raise TypeError(f"{what} must be cards such as '2c 7d 9h' (or empty), got {type(cards).__name__}") from None
-    return tuple(parse(items)) if items else ()
+        if isinstance(cards, str):
+            return _cards_of_text(cards)
+        return tuple(parse(cards)) if cards else ()
+    except (ValueError, TypeError) as error:
+        raise type(error)(f"{what}: {error}") from None
 
 
 @functools.lru_cache(maxsize=1024)

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sys
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -265,7 +266,39 @@ def _comparison(args: argparse.Namespace, result: int, why: str, first: dict[str
             f"{verdict}{why}")
 
 
+def _stud_hands(tokens: Sequence[str], fewest: int) -> list[str | None]:
+    """Stud players from arguments, one argument (a quoted hand, 'As Ah Kd') a player; 'unknown'
+    or 'random' for a player none of whose cards are known (equity only: ``fewest`` 0)."""
+    hands: list[str | None] = []
+    for token in tokens:
+        unknown = token.strip().lower() in ("unknown", "random")
+        if unknown and not fewest:
+            hands.append(None)
+        elif unknown:
+            raise ValueError(f"a showdown needs every player's cards, got {token!r}")
+        else:
+            hands.append(token)
+    return hands
+
+
+def _stud_game(args: argparse.Namespace) -> bool:
+    """Whether --game is stud or razz (whose hands have no board)."""
+    if args.game not in ("stud", "razz"):
+        return False
+    _rules(args)  # refuses short deck's rule here
+    if args.board:
+        raise ValueError(f"--board does not apply to --game {args.game}: stud games have no board")
+    return True
+
+
 def _showdown(args: argparse.Namespace) -> str:
+    if _stud_game(args):
+        from . import stud
+
+        played = stud.showdown(typing.cast("list[str]", _stud_hands(args.holes, 5)), razz=args.game == "razz")
+        return _seated_json(played.as_dict(), played.winners) if args.json else played.table()
+    if not args.board:
+        raise ValueError(f"--game {args.game} showdowns need the board: --board '2c 7d 9h Kh 3s'")
     omaha_game = _omaha_game(args.game)
     if omaha_game:
         from . import omaha
@@ -278,15 +311,17 @@ def _showdown(args: argparse.Namespace) -> str:
         result = _game_module("shortdeck").showdown(_pair_cards(args.holes), args.board, **rules)
     else:
         result = showdown(_pair_cards(args.holes), args.board)
-    if args.json:
-        report = result.as_dict()
-        players = report["players"]
-        assert isinstance(players, list)
-        for seat, player in enumerate(players, 1):
-            player["player"] = seat
-        report["winners"] = [i + 1 for i in result.winners]  # numbered from 1, as in the text
-        return _json(report)
-    return result.table()
+    return _seated_json(result.as_dict(), result.winners) if args.json else result.table()
+
+
+def _seated_json(report: dict[str, object], winners: list[int]) -> str:
+    """A showdown's JSON with players and winners numbered from 1, as in the text."""
+    players = report["players"]
+    assert isinstance(players, list)
+    for seat, player in enumerate(players, 1):
+        player["player"] = seat
+    report["winners"] = [i + 1 for i in winners]
+    return _json(report)
 
 
 def _census(args: argparse.Namespace) -> str:
@@ -312,6 +347,16 @@ def _equity(args: argparse.Namespace) -> str:
         return _per_combo(args)
     if args.out:
         raise ValueError("--out draws the distribution of --per-combo: add --per-combo")
+    if _stud_game(args):
+        from . import stud
+
+        result = stud.equity(_stud_hands(args.players, 0), args.dead, razz=args.game == "razz", trials=args.trials,
+                             seed=args.seed, threads=args.threads, progress=sys.stderr.isatty())
+        if args.json:
+            report = result.as_dict()
+            report["seed"] = _seed_for_json(result.seed)
+            return _json(report)
+        return result.table()
     omaha_game = _omaha_game(args.game)
     if omaha_game:
         from . import omaha
@@ -519,6 +564,7 @@ EXAMPLES = """examples:
   handrank census --cards 7                           every 7-card hand, by category
   handrank equity AsAh KdKc --board "2c 7d 9h"        exact; ranges too: "QQ+,AKs" "JJ-88" "15%"
   handrank equity --game plo4 "As Ah Kd Kc" random --trials 1e6 --seed 1
+  handrank equity --game stud "As Ah Kd" "Qs Qh 9d" --dead "2c 7d"  one quoted hand a player
   handrank chart --out chart.png                      the preflop chart as a picture
   handrank chart --top 20                             the best 20 hands, and the top % of each
   handrank chart --game plo4 --top 20                 the best PLO4 starting hands
@@ -574,10 +620,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="two quoted hands ('As Ah Kc Qd Js' 'Ac Ad Kh Qs Jd'), or both hands' cards unquoted")
     sub.set_defaults(run=_compare)
 
-    sub = commands.add_parser("showdown", help="Texas Hold'em: each player's hand against the board, and the winners")
-    sub.add_argument("--board", required=True, help="3 to 5 community cards")
+    sub = commands.add_parser("showdown", help="each player's hand against the board, and the winners (Hold'em and "
+                                               "every game with --game)")
+    sub.add_argument("--board", help="3 to 5 community cards (default: none, which only stud and Razz take)")
     sub.add_argument("holes", nargs="+", metavar="HOLE",
-                     help="each player's two hole cards: 'As Ah', AsAh, or unquoted As Ah Kd Kc")
+                     help="each player's two hole cards: 'As Ah', AsAh, or unquoted As Ah Kd Kc (Omaha: the "
+                          "game's hole cards; stud and Razz: one quoted hand of 5 to 7 cards a player)")
     sub.set_defaults(run=_showdown)
 
     sub = commands.add_parser("census", help="rank every 5-, 6- or 7-card hand and count the categories")
@@ -660,9 +708,10 @@ def build_parser() -> argparse.ArgumentParser:
                  + ("" if name == "census" else ", plo4|plo5|plo6 (Omaha high) or plo4-hilo ... (hi-lo 8-or-better)"))
     for name in ("showdown", "equity"):
         commands.choices[name].add_argument(
-            "--game", choices=("holdem", "shortdeck") + _OMAHA_GAMES, default="holdem",
+            "--game", choices=("holdem", "shortdeck") + _OMAHA_GAMES + ("stud", "razz"), default="holdem",
             help="holdem (default), shortdeck (6+ Hold'em, 36 cards), plo4|plo5|plo6 (Omaha) or plo4-hilo ... "
-                 "(Omaha hi-lo 8-or-better)")
+                 "(Omaha hi-lo 8-or-better), stud or razz (seven-card stud high or Razz: one quoted hand a "
+                 "player, no board" + ("; 'unknown' for a player with no known card)" if name == "equity" else ")"))
     for name in ("rank", "compare"):
         commands.choices[name].add_argument("--board", help="Omaha: the 5 board cards (required there; default: none)")
     for name in ("rank", "compare", "showdown", "census", "equity"):

@@ -16,7 +16,8 @@ a showdown, so a deal is just each player's seven cards.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
@@ -26,7 +27,10 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
-__all__ = ["deal", "showdown_many", "MAX_PLAYERS", "SHARE_UNITS"]
+    from ._equity_engine import EquityResult
+
+__all__ = ["deal", "showdown_many", "showdown", "equity", "StudShowdown", "StudPlayer", "MAX_PLAYERS", "SHARE_UNITS",
+           "EXACT_DEALS"]
 
 MAX_PLAYERS = 7
 """Seven cards for each of 7 players is 49 of the 52: at most 7 players a deal."""
@@ -37,19 +41,24 @@ SHARE_UNITS: int = lib.HR_SHARE_UNITS
 def deal(n: int, players: int, *, hole_cards: Sequence[HandLike | None] | None = None, dead: HandLike | None = None,
          seed: int | None = None, threads: int | None = None) -> npt.NDArray[np.uint8]:
     """Deal ``n`` independent stud hands in C: (n, players, 7) uint8 card ids, seven distinct
-    cards a player. As ``handrank.deal``: known cards (``hole_cards``: seven cards or None a
-    player) stay put, dead cards are never dealt, and a ``seed`` gives the same array on any
+    cards a player. As ``handrank.deal``: known cards stay put (``hole_cards``: up to seven
+    cards or None a player; a player's known cards come first, the rest are dealt, as the
+    streets deal them), dead cards are never dealt, and a ``seed`` gives the same array on any
     number of ``threads``.
 
+    >>> hands = deal(1000, 2, hole_cards=["As Ah Kd", None], seed=3)
+    >>> hands.shape, hands[:, 0, :3].tolist()[0], bool((hands[:, 0, 3:] != 51).all())
+    ((1000, 2, 7), [51, 50, 45], True)
+
     Raises:
-        ValueError: counts out of range (1 to 7 players), a card given twice (named), more
-            cards asked than the deck has.
+        ValueError: counts out of range (1 to 7 players), more than seven known cards a
+            player, a card given twice (named), more cards asked than the deck has.
         TypeError: counts that are not ints; cards that are not cards.
     """
     from ._dealing import deal_cards
 
     hands, _ = deal_cards(n, players, 7, 0, hole_cards=hole_cards, board_cards=None, dead=dead, seed=seed,
-                          threads=threads, max_players=MAX_PLAYERS)
+                          threads=threads, max_players=MAX_PLAYERS, partial=True)
     return hands
 
 
@@ -136,3 +145,273 @@ def showdown_many(hands: npt.ArrayLike, *, razz: bool = False, threads: int | No
                                     lambda part, _, first: _showdown(part, razz, threads, first), board_width=0)
         return result  # type: ignore[no-any-return]
     return _showdown(as_cards(hands, "hands", (None, None, 7)), razz, threads, 0, out)
+
+
+# ------------------------------------------------------------------ one showdown, and equity
+
+@dataclass(frozen=True)
+class StudPlayer:
+    """One player's cards at a stud or Razz showdown: ``rank`` in the game's order (1 the
+    best), the best five of them, and the hand's name."""
+
+    cards: list[int]
+    rank: int
+    best_five: list[int]
+    razz: bool = False
+
+    @property
+    def name(self) -> str:
+        from . import ace_to_five
+        from .names import describe
+
+        return ace_to_five.describe(self.rank) if self.razz else describe(self.rank)
+
+    def __repr__(self) -> str:
+        return (f"StudPlayer(cards={format_cards(self.cards)!r}, rank={self.rank}, name={self.name!r}, "
+                f"best_five={format_cards(self.best_five)!r})")
+
+
+@dataclass(frozen=True)
+class StudShowdown:
+    """A stud or Razz showdown: each player's result and the winners (all of them on a split)."""
+
+    players: list[StudPlayer]
+    winners: list[int]
+    razz: bool = False
+
+    @property
+    def ranks(self) -> list[int]:
+        return [player.rank for player in self.players]
+
+    def _rows(self) -> list[list[object]]:
+        return [[seat + 1, format_cards(p.cards), p.rank, p.name, format_cards(p.best_five),
+                 "" if seat not in self.winners else "wins" if len(self.winners) == 1 else "splits"]
+                for seat, p in enumerate(self.players)]
+
+    def table(self) -> str:
+        """The showdown as text: one line a player (numbered from 1), then the verdict."""
+        lines = [f"{'Razz' if self.razz else 'seven-card stud'} showdown"]
+        for seat, cards, rank, name, five, verdict in self._rows():
+            after = f"  {verdict}" if verdict else ""
+            lines.append(f"player {seat}: {cards}  rank {rank}, {name} ({five}){after}")
+        seats = ", ".join(str(i + 1) for i in self.winners)
+        lines.append(f"split pot: players {seats}" if len(self.winners) > 1 else f"winner: player {seats}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        from ._display import html_table
+
+        return html_table("Razz showdown" if self.razz else "seven-card stud showdown",
+                          ["player", "cards", "rank", "hand", "best five", ""], self._rows())
+
+    def as_dict(self) -> dict[str, object]:
+        """Cards as text; ``winners`` are indices into ``players`` (0 = the first)."""
+        return {"game": "razz" if self.razz else "stud",
+                "players": [{"cards": format_cards(p.cards), "rank": p.rank, "name": p.name,
+                             "best_five": format_cards(p.best_five)} for p in self.players],
+                "winners": self.winners, "split": len(self.winners) > 1}
+
+
+def _checked_razz(razz: object) -> bool:
+    if not isinstance(razz, bool):
+        raise TypeError(f"razz must be True or False, got {type(razz).__name__}")
+    return razz
+
+
+def _player_cards(players: object, what: str, low: int, high: int, fewest: int) -> list[list[int]]:
+    """Each player's cards (``fewest`` to 7 of them), no card twice anywhere (named)."""
+    from .cards import parse
+
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError(f"{what} must be a list with one hand a player, e.g. ['As Ah Kd Kc 2s 3s 4d', ...]")
+    if not low <= len(players) <= high:
+        raise ValueError(f"{what} takes {low} to {high} players, got {len(players)}")
+    hands, where = [], dict[int, str]()
+    for index, hand in enumerate(players):
+        try:
+            cards = [] if hand is None or (isinstance(hand, str) and not hand.strip()) else parse(hand)
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"{what}[{index}]: {error}") from None
+        if not fewest <= len(cards) <= 7:
+            wanted = "5 to 7 cards" if fewest == 5 else "up to seven cards"
+            raise ValueError(f"{what}[{index}]: {wanted} a player, got {len(cards)}")
+        for card in cards:
+            if card in where:
+                raise ValueError(f"card {format_cards([card])!r} is both in {where[card]} and in {what}[{index}]")
+            where[card] = f"{what}[{index}]"
+        hands.append(cards)
+    return hands
+
+
+def showdown(hands: Sequence[HandLike], *, razz: bool = False) -> StudShowdown:
+    """One seven-card stud (or, with ``razz``, Razz) showdown: each player's cards (5 to 7,
+    up and down alike), ranked as the game ranks them, and the winners (every player who
+    shares the best rank). Ranks as ``showdown_many``'s: lower wins.
+
+    >>> result = showdown(["As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s 8d"])
+    >>> result.winners, result.players[1].name
+    ([1], 'Three queens, eight-six')
+    >>> showdown(["As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s 8d"], razz=True).players[1].name
+    'Queen-eight-six-five-deuce low'
+
+    Raises:
+        ValueError: no players or more than 7, a hand of other than 5 to 7 cards, a card
+            used twice (named with both hands).
+        TypeError: hands that are not a list of hands; razz not a bool.
+    """
+    from . import ace_to_five
+    from .showdown import best_five_of
+
+    razz = _checked_razz(razz)
+    cards = _player_cards(hands, "hands", 1, MAX_PLAYERS, 5)
+    players = [StudPlayer(hand, ace_to_five.evaluate(hand), ace_to_five.best_five(hand), True) if razz
+               else StudPlayer(hand, *best_five_of(hand)) for hand in cards]
+    best = min(player.rank for player in players)
+    return StudShowdown(players, [index for index, player in enumerate(players) if player.rank == best], razz)
+
+
+EXACT_DEALS = 3_000_000
+"""``equity`` enumerates every way to deal the cards still to come when there are at most
+this many (about 0.2 s); beyond it, Monte Carlo."""
+
+
+def _split_patterns(needs: list[int]) -> Any:
+    """Every way to hand ``sum(needs)`` chosen cards (their places 0, 1, ...) to the players,
+    ``needs[p]`` to player p: one row a way, each player's places in order, players one after
+    another (the multinomial number of rows)."""
+    import itertools
+
+    import numpy as np
+
+    rows: list[tuple[int, ...]] = [()]
+    for need in needs:
+        grown = []
+        for row in rows:
+            free = [place for place in range(sum(needs)) if place not in row]
+            grown += [row + picked for picked in itertools.combinations(free, need)]
+        rows = grown
+    return np.array(rows, dtype=np.intp).reshape(len(rows), sum(needs))
+
+
+def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: bool = False,
+           trials: int | None = None, seed: int | None = None, threads: int | None = None,
+           progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
+    """Each player's chance to win, tie and their equity in a seven-card stud (or, with
+    ``razz``, Razz) pot, from the cards each holds so far (0 to 7, up and down alike; None
+    or '' for none) and the dead cards (folded up cards): every player is dealt to seven.
+
+    Exact (every way to deal the rest) when that is at most ``EXACT_DEALS`` deals and
+    ``trials`` is None; else seeded Monte Carlo of ``trials`` deals (2,000,000 by default),
+    dealt and settled in C, the same answer for a seed on any number of ``threads``.
+
+    >>> r = equity(["As Ah Kd Kc 2s", "Qs Qh Qd 7c 5h"])   # fifth street: two cards each to come
+    >>> r.exact, r.boards, [round(e, 4) for e in r.equity]
+    (True, 671580, [0.1768, 0.8232])
+    >>> r = equity(["As 2s 3s", "Kd Qc Jh"], razz=True, trials=200_000, seed=1)
+    >>> r.exact, round(r.equity[0], 2)
+    (False, 0.92)
+
+    Raises:
+        ValueError: fewer than 2 or more than 7 players, a hand of more than seven cards, a
+            card used twice (named with both places), too few cards left to deal, trials or
+            a seed out of range.
+        TypeError: players not a list of hands; razz not a bool; trials, seed or threads not
+            ints; progress not True, False, None or a callable.
+    """
+    import math
+
+    import numpy as np
+
+    from ._equity_engine import DEFAULT_TRIALS, EquityResult, standard_errors
+    from ._equity_input import checked_seed, checked_trials, drawn_seed, known_cards
+    from ._work import progress_reporter, thread_count
+
+    razz = _checked_razz(razz)
+    trials, seed = checked_trials(trials), checked_seed(seed)
+    nthreads = thread_count(threads)
+    report = progress_reporter(progress, "equity")
+    hands = _player_cards(players, "players", 2, MAX_PLAYERS, 0)
+    dead_cards = list(known_cards(dead, "dead"))
+    taken = {card: f"players[{p}]" for p, hand in enumerate(hands) for card in hand}
+    for card in dead_cards:
+        if card in taken:
+            raise ValueError(f"card {format_cards([card])!r} is both in {taken[card]} and in dead")
+        taken[card] = "dead"
+    needs = [7 - len(hand) for hand in hands]
+    left = 52 - len(taken)
+    if sum(needs) > left:
+        raise ValueError(f"the players need {sum(needs)} more cards and the deck has {left} left")
+    deals, unseen = 1, left
+    for need in needs:
+        deals *= math.comb(unseen, need)
+        unseen -= need
+    n = len(hands)
+    labels = [format_cards(hand) if hand else "unknown" for hand in hands]
+    template = np.full((n, 7), lib.HR_DEAL_RANDOM, dtype=np.uint8)
+    for p, hand in enumerate(hands):
+        template[p, :len(hand)] = hand
+    totals = np.zeros((4, n), dtype=np.int64)  # wins, ties, units, squared units
+
+    def add(sums: Any) -> None:
+        totals[:] += sums
+
+    def settle(block: Any) -> Any:
+        ranks = np.empty(block.shape[:2], dtype=np.uint16)
+        shares = np.empty(block.shape[:2], dtype=np.uint16)
+        error = ffi.new("int *")
+        bad = lib.hr_stud_showdown_batch(int(razz), ffi.from_buffer("uint8_t[]", block), len(block), n,
+                                         ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares),
+                                         error)
+        assert bad < 0, "a dealt row was refused"
+        units = shares.astype(np.int64)
+        return np.stack([(units == SHARE_UNITS).sum(axis=0), ((units > 0) & (units < SHARE_UNITS)).sum(axis=0),
+                         units.sum(axis=0), (units * units).sum(axis=0)])
+
+    if trials is None and deals <= EXACT_DEALS:
+        from ._rows import card_combinations
+        from ._work import Jobs, run_slices
+
+        deck = np.array([card for card in range(52) if card not in taken], dtype=np.uint8)
+        chosen = card_combinations(len(deck), sum(needs))
+        patterns = _split_patterns(needs)
+        step = max(1, (1 << 16) // len(patterns))  # about 65,536 deals a slice
+
+        def exact_part(first: int) -> Any:
+            dealt = deck[chosen[first:first + step]][:, patterns].reshape(-1, sum(needs))
+            block = np.repeat(template[None], len(dealt), axis=0)
+            at = 0
+            for p, need in enumerate(needs):
+                block[:, p, 7 - need:] = dealt[:, at:at + need]
+                at += need
+            return settle(block)
+
+        jobs = Jobs(-(-len(chosen) // step), lambda k: functools.partial(exact_part, k * step))
+        run_slices(jobs, nthreads, report, fold=add)
+        total, method = deals, "enumeration"
+    else:
+        from ._dealing import CHUNK
+        from ._work import Jobs, run_slices
+
+        trials = trials or DEFAULT_TRIALS
+        seed = drawn_seed(seed)
+        fixed, dead_bytes = template.tobytes(), bytes(dead_cards)
+        nothing = ffi.new("uint8_t[]", 1)
+
+        def sampled_part(chunk: int) -> Any:
+            count = min(CHUNK, trials - chunk * CHUNK)
+            block = np.empty((count, n, 7), dtype=np.uint8)
+            status = lib.hr_deal_game(seed, trials, chunk, chunk + 1, n, 7, 0, fixed, 0, nothing, 0, dead_bytes,
+                                      len(dead_bytes), ffi.from_buffer("uint8_t[]", block), nothing)
+            assert status == 0, f"the kernel refused the deal ({status})"
+            return settle(block)
+
+        jobs = Jobs(-(-trials // CHUNK), lambda chunk: functools.partial(sampled_part, chunk))
+        run_slices(jobs, nthreads, report, fold=add)
+        total, method = trials, "monte carlo"
+    win, tie = (totals[0] / total).tolist(), (totals[1] / total).tolist()
+    share = (totals[2] / (total * SHARE_UNITS)).tolist()
+    if method == "enumeration":
+        return EquityResult(labels, "", win, tie, share, total, True, None, None, method)
+    second = (totals[3] / (total * SHARE_UNITS**2)).tolist()
+    return EquityResult(labels, "", win, tie, share, total, False, standard_errors(share, second, total, 1), seed,
+                        method)

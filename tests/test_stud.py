@@ -185,3 +185,13 @@ def test_the_cli_plays_stud_and_razz(capsys):
                         (["showdown", "As Ah", "Kd Kc"], "need the board")):
         assert main(argv) == 2
         assert words in capsys.readouterr().err
+
+
+def test_many_ways_to_share_the_cards_out_is_sampled_not_enumerated():
+    # ten cards left for five players, two each: 113,400 deals, every one a way to share the
+    # same ten cards out; enumerating would list 113,400 split patterns (memory by the
+    # combinatorics, not the input)
+    hands = ["As Ah Ad Ac Ks", "Kh Kd Kc Qs Qh", "Qd Qc Js Jh Jd", "Jc Ts Th Td Tc", "9s 9h 9d 9c 8s"]
+    dead = "8h 8d 8c 7s 7h 7d 7c 6s 6h 6d 6c 5s 5h 5d 5c 4s 4h"
+    result = stud.equity(hands, dead, trials=None, seed=1)
+    assert not result.exact and result.equity[0] == 1.0  # four aces and a king: nobody can catch up

@@ -300,8 +300,9 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
     ``razz``, Razz) pot, from the cards each holds so far (0 to 7, up and down alike; None
     or '' for none) and the dead cards (folded up cards): every player is dealt to seven.
 
-    Exact (every way to deal the rest) when that is at most ``EXACT_DEALS`` deals and
-    ``trials`` is None; else seeded Monte Carlo of ``trials`` deals (2,000,000 by default),
+    Exact (every way to deal the rest) when that is at most ``EXACT_DEALS`` deals (and the
+    ways to share a set of cards out among the players at most 65,536) and ``trials`` is
+    None; else seeded Monte Carlo of ``trials`` deals (2,000,000 by default),
     dealt and settled in C, the same answer for a seed on any number of ``threads``.
 
     >>> r = equity(["As Ah Kd Kc 2s", "Qs Qh Qd 7c 5h"])   # fifth street: two cards each to come
@@ -367,7 +368,8 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
         return np.stack([(units == SHARE_UNITS).sum(axis=0), ((units > 0) & (units < SHARE_UNITS)).sum(axis=0),
                          units.sum(axis=0), (units * units).sum(axis=0)])
 
-    if trials is None and deals <= EXACT_DEALS:
+    ways = math.factorial(sum(needs)) // math.prod(math.factorial(need) for need in needs)  # split patterns
+    if trials is None and deals <= EXACT_DEALS and ways <= 1 << 16:
         from ._rows import card_combinations
         from ._work import Jobs, run_slices
 

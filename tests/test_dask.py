@@ -138,3 +138,14 @@ def test_walks_on_a_cluster_equal_one_process(client):
     assert omaha.equity(players, board, trials=150_000, seed=5, client=client) == local
     local = handrank.equity(["AK,AA,KK"] * 4, trials=150_000, seed=5, threads=2)
     assert handrank.equity(["AK,AA,KK"] * 4, trials=150_000, seed=5, client=client) == local
+
+
+def test_stud_equity_on_a_cluster_equals_one_process(client):
+    from handrank import stud
+
+    players = ["As Ah Kd", "Qs Qh 9d", None]
+    local = stud.equity(players, "2c 7d", razz=True, trials=1_200_000, seed=8, threads=2)
+    remote = stud.equity(players, "2c 7d", razz=True, trials=1_200_000, seed=8, client=client)
+    assert remote == local and not remote.exact
+    # a client always samples, even where enumerating would be cheap
+    assert not stud.equity(["As Ah Kd Kc 2s", "Qs Qh Qd 7c 5h"], seed=1, client=client).exact

@@ -195,3 +195,8 @@ def test_many_ways_to_share_the_cards_out_is_sampled_not_enumerated():
     dead = "8h 8d 8c 7s 7h 7d 7c 6s 6h 6d 6c 5s 5h 5d 5c 4s 4h"
     result = stud.equity(hands, dead, trials=None, seed=1)
     assert not result.exact and result.equity[0] == 1.0  # four aces and a king: nobody can catch up
+
+
+def test_a_client_that_is_not_one_is_refused_before_anything_runs():
+    with pytest.raises(TypeError, match="client"):
+        stud.equity(["As Ah Kd Kc 2s", "Qs Qh Qd 7c 5h"], client="tcp://nowhere:8786")

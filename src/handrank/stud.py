@@ -293,8 +293,46 @@ def _split_patterns(needs: list[int]) -> Any:
     return np.array(rows, dtype=np.intp).reshape(len(rows), sum(needs))
 
 
+def _settled(block: Any, razz: bool) -> Any:
+    """A block of deals (n, players, 7) settled in C: each player's deals won whole, deals
+    tied, units won, and units squared (4 x players int64)."""
+    import numpy as np
+
+    n = block.shape[1]
+    ranks = np.empty(block.shape[:2], dtype=np.uint16)
+    shares = np.empty(block.shape[:2], dtype=np.uint16)
+    error = ffi.new("int *")
+    bad = lib.hr_stud_showdown_batch(int(razz), ffi.from_buffer("uint8_t[]", block), len(block), n,
+                                     ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares), error)
+    assert bad < 0, "a dealt row was refused"
+    units = shares.astype(np.int64)
+    return np.stack([(units == SHARE_UNITS).sum(axis=0), ((units > 0) & (units < SHARE_UNITS)).sum(axis=0),
+                     units.sum(axis=0), (units * units).sum(axis=0)])
+
+
+def _sampled_sums(deal: tuple[int, int, bytes, bytes, bool], first: int, end: int) -> Any:
+    """Chunks [first, end) of a seeded stud Monte Carlo (seed, trials, the players' fixed
+    cards with HR_DEAL_RANDOM where dealt, the dead cards, razz), each chunk dealt from its own
+    stream and settled: their sums (``_settled``'s). Runs anywhere (a Dask worker too)."""
+    import numpy as np
+
+    from ._dealing import CHUNK
+
+    seed, trials, fixed, dead, razz = deal
+    n = len(fixed) // 7
+    nothing = ffi.new("uint8_t[]", 1)
+    sums = np.zeros((4, n), dtype=np.int64)
+    for chunk in range(first, end):
+        block = np.empty((min(CHUNK, trials - chunk * CHUNK), n, 7), dtype=np.uint8)
+        status = lib.hr_deal_game(seed, trials, chunk, chunk + 1, n, 7, 0, fixed, 0, nothing, 0, dead, len(dead),
+                                  ffi.from_buffer("uint8_t[]", block), nothing)
+        assert status == 0, f"the kernel refused the deal ({status})"
+        sums += _settled(block, razz)
+    return sums
+
+
 def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: bool = False,
-           trials: int | None = None, seed: int | None = None, threads: int | None = None,
+           trials: int | None = None, seed: int | None = None, threads: int | None = None, client: Any = None,
            progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie and their equity in a seven-card stud (or, with
     ``razz``, Razz) pot, from the cards each holds so far (0 to 7, up and down alike; None
@@ -302,8 +340,9 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
 
     Exact (every way to deal the rest) when that is at most ``EXACT_DEALS`` deals (and the
     ways to share a set of cards out among the players at most 65,536) and ``trials`` is
-    None; else seeded Monte Carlo of ``trials`` deals (2,000,000 by default),
-    dealt and settled in C, the same answer for a seed on any number of ``threads``.
+    None; else seeded Monte Carlo of ``trials`` deals (2,000,000 by default), dealt and
+    settled in C, the same answer for a seed on any number of ``threads`` or on a Dask
+    ``client``'s workers (a client always samples).
 
     >>> r = equity(["As Ah Kd Kc 2s", "Qs Qh Qd 7c 5h"])   # fifth street: two cards each to come
     >>> r.exact, r.boards, [round(e, 4) for e in r.equity]
@@ -324,11 +363,11 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
     import numpy as np
 
     from ._equity_engine import DEFAULT_TRIALS, EquityResult, standard_errors
-    from ._equity_input import checked_seed, checked_trials, drawn_seed, known_cards
-    from ._work import progress_reporter, thread_count
+    from ._equity_input import checked_client, checked_seed, checked_trials, drawn_seed, known_cards
+    from ._work import Jobs, cluster_spans, progress_reporter, run_slices, thread_count
 
     razz = _checked_razz(razz)
-    trials, seed = checked_trials(trials), checked_seed(seed)
+    trials, seed, client = checked_trials(trials), checked_seed(seed), checked_client(client)
     nthreads = thread_count(threads)
     report = progress_reporter(progress, "equity")
     hands = _player_cards(players, "players", 2, MAX_PLAYERS, 0)
@@ -353,25 +392,12 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
         template[p, :len(hand)] = hand
     totals = np.zeros((4, n), dtype=np.int64)  # wins, ties, units, squared units
 
-    def add(sums: Any) -> None:
+    def add(sums: Any) -> None:  # integer sums: the same in any order
         totals[:] += sums
 
-    def settle(block: Any) -> Any:
-        ranks = np.empty(block.shape[:2], dtype=np.uint16)
-        shares = np.empty(block.shape[:2], dtype=np.uint16)
-        error = ffi.new("int *")
-        bad = lib.hr_stud_showdown_batch(int(razz), ffi.from_buffer("uint8_t[]", block), len(block), n,
-                                         ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares),
-                                         error)
-        assert bad < 0, "a dealt row was refused"
-        units = shares.astype(np.int64)
-        return np.stack([(units == SHARE_UNITS).sum(axis=0), ((units > 0) & (units < SHARE_UNITS)).sum(axis=0),
-                         units.sum(axis=0), (units * units).sum(axis=0)])
-
     ways = math.factorial(sum(needs)) // math.prod(math.factorial(need) for need in needs)  # split patterns
-    if trials is None and deals <= EXACT_DEALS and ways <= 1 << 16:
+    if trials is None and client is None and deals <= EXACT_DEALS and ways <= 1 << 16:
         from ._rows import card_combinations
-        from ._work import Jobs, run_slices
 
         deck = np.array([card for card in range(52) if card not in taken], dtype=np.uint8)
         chosen = card_combinations(len(deck), sum(needs))
@@ -385,30 +411,25 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
             for p, need in enumerate(needs):
                 block[:, p, 7 - need:] = dealt[:, at:at + need]
                 at += need
-            return settle(block)
+            return _settled(block, razz)
 
         jobs = Jobs(-(-len(chosen) // step), lambda k: functools.partial(exact_part, k * step))
         run_slices(jobs, nthreads, report, fold=add)
         total, method = deals, "enumeration"
     else:
         from ._dealing import CHUNK
-        from ._work import Jobs, run_slices
 
         trials = trials or DEFAULT_TRIALS
         seed = drawn_seed(seed)
-        fixed, dead_bytes = template.tobytes(), bytes(dead_cards)
-        nothing = ffi.new("uint8_t[]", 1)
-
-        def sampled_part(chunk: int) -> Any:
-            count = min(CHUNK, trials - chunk * CHUNK)
-            block = np.empty((count, n, 7), dtype=np.uint8)
-            status = lib.hr_deal_game(seed, trials, chunk, chunk + 1, n, 7, 0, fixed, 0, nothing, 0, dead_bytes,
-                                      len(dead_bytes), ffi.from_buffer("uint8_t[]", block), nothing)
-            assert status == 0, f"the kernel refused the deal ({status})"
-            return settle(block)
-
-        jobs = Jobs(-(-trials // CHUNK), lambda chunk: functools.partial(sampled_part, chunk))
-        run_slices(jobs, nthreads, report, fold=add)
+        deal = (seed, trials, template.tobytes(), bytes(dead_cards), razz)
+        chunks = -(-trials // CHUNK)
+        if client is not None:  # tasks of 16 chunks or more on the cluster's workers
+            for sums in client.gather([client.submit(_sampled_sums, deal, start, end, pure=False)
+                                       for start, end in cluster_spans(chunks, 16)]):
+                add(sums)
+        else:
+            jobs = Jobs(chunks, lambda chunk: functools.partial(_sampled_sums, deal, chunk, chunk + 1))
+            run_slices(jobs, nthreads, report, fold=add)
         total, method = trials, "monte carlo"
     win, tie = (totals[0] / total).tolist(), (totals[1] / total).tolist()
     share = (totals[2] / (total * SHARE_UNITS)).tolist()

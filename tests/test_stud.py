@@ -200,3 +200,21 @@ def test_many_ways_to_share_the_cards_out_is_sampled_not_enumerated():
 def test_a_client_that_is_not_one_is_refused_before_anything_runs():
     with pytest.raises(TypeError, match="client"):
         stud.equity(["As Ah Kd Kc 2s", "Qs Qh Qd 7c 5h"], client="tcp://nowhere:8786")
+
+
+def test_one_hand_verbs_are_each_games():
+    rng = random.Random(8)
+    rows = np.array([rng.sample(range(52), 7) for _ in range(2000)], dtype=np.uint8)
+    for razz in (False, True):
+        ranks = [_rank(row, razz) for row in rows.tolist()]
+        assert stud.evaluate_many(rows, razz=razz).tolist() == ranks
+        assert [stud.evaluate(row, razz=razz) for row in rows[:300].tolist()] == ranks[:300]
+        for a, b, ra, rb in zip(rows[:200].tolist(), rows[200:400].tolist(), ranks[:200], ranks[200:400]):
+            assert stud.compare(a, b, razz=razz) == (ra < rb) - (rb < ra)
+        for row, rank in zip(rows[:100].tolist(), ranks[:100]):
+            five = stud.best_five(row, razz=razz)
+            assert set(five) <= set(row) and _rank(five, razz) == rank
+            assert stud.describe(rank, razz=razz) == (ace_to_five.describe(rank) if razz else handrank.describe(rank))
+    for call in (lambda: stud.evaluate("As Ah Kd Kc 2s", razz=None), lambda: stud.describe(5, razz=1)):
+        with pytest.raises(TypeError, match="razz must be True or False"):
+            call()

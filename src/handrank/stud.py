@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
     from ._equity_engine import EquityResult
 
-__all__ = ["deal", "showdown_many", "showdown", "equity", "StudShowdown", "StudPlayer", "MAX_PLAYERS", "SHARE_UNITS",
-           "EXACT_DEALS"]
+__all__ = ["evaluate", "evaluate_many", "compare", "describe", "best_five", "deal", "showdown_many", "showdown",
+           "equity", "StudShowdown", "StudPlayer", "MAX_PLAYERS", "SHARE_UNITS", "EXACT_DEALS"]
 
 MAX_PLAYERS = 7
 """Seven cards for each of 7 players is 49 of the 52: at most 7 players a deal."""
@@ -60,6 +60,70 @@ def deal(n: int, players: int, *, hole_cards: Sequence[HandLike | None] | None =
     hands, _ = deal_cards(n, players, 7, 0, hole_cards=hole_cards, board_cards=None, dead=dead, seed=seed,
                           threads=threads, max_players=MAX_PLAYERS, partial=True)
     return hands
+
+
+# ------------------------------------------------------------------ one hand: the game's ranks
+
+def _rules(razz: object) -> Any:
+    """The module that ranks the game: Hold'em's for stud high, ace-to-five's for Razz."""
+    if _checked_razz(razz):
+        from . import ace_to_five
+
+        return ace_to_five
+    import handrank
+
+    return handrank
+
+
+def evaluate(hand: HandLike, *, razz: bool = False) -> int:
+    """A stud hand's rank (5 to 7 cards, the best five): stud high by Hold'em's ranks (1 =
+    royal flush ... 7462), Razz by ace-to-five's (1 = 5-4-3-2-A ... 6175); lower is better.
+
+    >>> evaluate("As Ah Kd Kc 2s 3s 4d"), evaluate("As Ah Kd Kc 2s 3s 4d", razz=True)
+    (2476, 793)
+
+    Raises:
+        ValueError, TypeError: as ``handrank.evaluate``; razz not a bool.
+    """
+    return int(_rules(razz).evaluate(hand))
+
+
+def evaluate_many(cards: npt.ArrayLike, *, razz: bool = False, threads: int | None = None) -> Any:
+    """Many hands' ranks at once, in C: (n, 5..7) card ids, as ``handrank.evaluate_many`` (or,
+    with ``razz``, ``ace_to_five.evaluate_many``) takes them.
+
+    >>> evaluate_many([[51, 50, 45, 44, 3, 7, 11]], razz=True).tolist()   # K-4-3-2-A
+    [793]
+    """
+    return _rules(razz).evaluate_many(cards, threads=threads)
+
+
+def compare(a: HandLike, b: HandLike, *, razz: bool = False) -> int:
+    """Which hand wins at stud (or Razz): 1 when ``a`` does, -1 when ``b`` does, 0 for a split.
+
+    >>> compare("As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s 8d"), compare("As Ah Kd Kc 2s 3s 4d",
+    ...                                                                   "Qs Qh Qd 2c 5s 6s 8d", razz=True)
+    (-1, -1)
+    """
+    return int(_rules(razz).compare(a, b))
+
+
+def describe(rank: int, *, razz: bool = False) -> str:
+    """A stud (or Razz) rank's name, as its game writes it.
+
+    >>> describe(2476), describe(793, razz=True)
+    ('Aces and kings, four kicker', 'King-four-three-deuce-ace low')
+    """
+    return str(_rules(razz).describe(rank))
+
+
+def best_five(hand: HandLike, *, razz: bool = False) -> list[int]:
+    """The five of a stud hand's cards that make its rank, most significant first.
+
+    >>> format_cards(best_five("As Ah Kd Kc 2s 3s 4d", razz=True))
+    'Kd 4d 3s 2s As'
+    """
+    return list(_rules(razz).best_five(hand))
 
 
 def _bad_deal(hands: npt.NDArray[np.uint8], row: int, row_offset: int) -> None:
@@ -161,10 +225,7 @@ class StudPlayer:
 
     @property
     def name(self) -> str:
-        from . import ace_to_five
-        from .names import describe
-
-        return ace_to_five.describe(self.rank) if self.razz else describe(self.rank)
+        return describe(self.rank, razz=self.razz)
 
     def __repr__(self) -> str:
         return (f"StudPlayer(cards={format_cards(self.cards)!r}, rank={self.rank}, name={self.name!r}, "

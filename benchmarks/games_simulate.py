@@ -45,6 +45,15 @@ def main() -> None:
         lines.append(f"| {name} | {t_deal * 1e3:.0f} ms | {t_rank * 1e3:.0f} ms | "
                      f"{median_ratio(t['rank'], t['deal']):.2f}x | {hands / t_show / 1e6:.0f} M hands/s | "
                      f"{hands / t_rank / 1e6:.0f} M hands/s | {median_ratio(t['rank'], t['show']):.2f}x |")
+    # stud equity from third street: its Monte Carlo against dealing and settling the same
+    # number of deals in bulk (what it is made of), in alternating rounds
+    spot, trials = ["As Ah Kd", "Qs Qh 9d", "7c 7d 2h"], 1_000_000
+    t = cpu_rounds({"equity": lambda: stud.equity(spot, trials=trials, seed=1, threads=1),
+                    "bulk": lambda: stud.showdown_many(stud.deal(trials, 3, hole_cards=spot, seed=1, threads=1),
+                                                       threads=1)}, ROUNDS)
+    lines += ["", f"Stud equity, three players from third street ({', '.join(spot)}), {trials:,} Monte Carlo deals: "
+              f"{trials / statistics.median(t['equity']) / 1e6:.1f} M deals/s, "
+              f"{median_ratio(t['bulk'], t['equity']):.2f}x the rate of stud.deal + showdown_many on as many deals."]
     write_report(lines, "games_simulate.md")
 
 

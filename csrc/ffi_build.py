@@ -196,6 +196,7 @@ int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, cons
                              int nplayers, uint16_t *ranks, uint16_t *shares, int *error);
 int64_t hr_stud_showdown_batch(int razz, const uint8_t *hands, int64_t nrows, int nplayers, uint16_t *ranks,
                                uint16_t *shares, int *error);
+int hr_share_sums(const uint16_t *shares, int64_t nrows, int nplayers, int64_t *sums);
 #define HR_MADE_HIGH_CARD ...
 #define HR_DRAW_BACKDOOR_STRAIGHT ...
 int hr_breakdown(const uint8_t *combos, int ncombos, const uint8_t *board, int nboard, uint8_t *made,

@@ -173,6 +173,11 @@ int64_t hr_sd_showdown_batch(int trips_beat_straight, const uint8_t *holes, cons
  * across hands); HR_ERR_PLAYERS for a player count out of range. */
 int64_t hr_stud_showdown_batch(int razz, const uint8_t *hands, int64_t nrows, int nplayers, uint16_t *ranks,
                                uint16_t *shares, int *error);
+/* Add up the shares of nrows showdowns of nplayers (1..52; any game's shares, a pot being
+ * HR_SHARE_UNITS): for each player q, sums[q] += the pots won whole, sums[n + q] += those split,
+ * sums[2n + q] += the units won, sums[3n + q] += the units squared. 0, or HR_ERR_PLAYERS or
+ * HR_ERR_COUNT for counts out of range. */
+int hr_share_sums(const uint16_t *shares, int64_t nrows, int nplayers, int64_t *sums);
 
 /* ----------------------------------------------------------------------- range analysis
  * Each combo's made-hand class (made[i], HR_MADE_*) and draws (draws[i], HR_DRAW_* bits; none

@@ -966,3 +966,17 @@ int64_t hr_stud_showdown_batch(int razz, const uint8_t *hands, int64_t nrows, in
 #endif
     return stud_batch(rules, hands, nrows, nplayers, ranks, shares, error);
 }
+
+int hr_share_sums(const uint16_t *shares, int64_t nrows, int nplayers, int64_t *sums) {
+    if (nplayers < 1 || nplayers > 52) return HR_ERR_PLAYERS;
+    if (nrows < 0) return HR_ERR_COUNT;
+    for (int64_t r = 0; r < nrows; r++)
+        for (int q = 0; q < nplayers; q++) {
+            int64_t units = shares[r * nplayers + q];
+            sums[q] += units == HR_SHARE_UNITS;
+            sums[nplayers + q] += units > 0 && units < HR_SHARE_UNITS;
+            sums[2 * nplayers + q] += units;
+            sums[3 * nplayers + q] += units * units;
+        }
+    return 0;
+}

@@ -218,3 +218,16 @@ def test_one_hand_verbs_are_each_games():
     for call in (lambda: stud.evaluate("As Ah Kd Kc 2s", razz=None), lambda: stud.describe(5, razz=1)):
         with pytest.raises(TypeError, match="razz must be True or False"):
             call()
+
+
+def test_share_sums_count_whole_pots_splits_units_and_squares():
+    from handrank._core import ffi, lib
+
+    shares = np.array([[2520, 0, 0], [1260, 1260, 0], [840, 840, 840], [0, 0, 2520]], dtype=np.uint16)
+    sums = np.zeros((4, 3), dtype=np.int64)
+    assert lib.hr_share_sums(ffi.from_buffer("uint16_t[]", shares), 4, 3, ffi.from_buffer("int64_t[]", sums)) == 0
+    assert sums.tolist() == [[1, 0, 1], [2, 2, 1], [4620, 2100, 3360],
+                             [2520**2 + 1260**2 + 840**2, 1260**2 + 840**2, 840**2 + 2520**2]]
+    for rows, players in ((1, 0), (1, 53), (-1, 3)):
+        assert lib.hr_share_sums(ffi.from_buffer("uint16_t[]", shares), rows, players,
+                                 ffi.from_buffer("int64_t[]", sums)) < 0

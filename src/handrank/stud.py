@@ -366,9 +366,9 @@ def _settled(block: Any, razz: bool) -> Any:
     bad = lib.hr_stud_showdown_batch(int(razz), ffi.from_buffer("uint8_t[]", block), len(block), n,
                                      ffi.from_buffer("uint16_t[]", ranks), ffi.from_buffer("uint16_t[]", shares), error)
     assert bad < 0, "a dealt row was refused"
-    units = shares.astype(np.int64)
-    return np.stack([(units == SHARE_UNITS).sum(axis=0), ((units > 0) & (units < SHARE_UNITS)).sum(axis=0),
-                     units.sum(axis=0), (units * units).sum(axis=0)])
+    sums = np.zeros((4, n), dtype=np.int64)
+    lib.hr_share_sums(ffi.from_buffer("uint16_t[]", shares), len(block), n, ffi.from_buffer("int64_t[]", sums))
+    return sums
 
 
 def _sampled_sums(deal: tuple[int, int, bytes, bytes, bool], first: int, end: int) -> Any:

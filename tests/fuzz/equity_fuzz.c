@@ -199,6 +199,8 @@ int main(int argc, char **argv) {
             hr_sd_rank_batch(rows_holes, rows / 2, 4 + upto(5), row_ranks, &err);
             static uint64_t row_masks[80];
             hr_card_masks(rows_holes, rows / 2, upto(9) - 1, row_masks); /* -1: refused */
+            static int64_t share_sums[4 * 12];
+            hr_share_sums(row_shares, rows / 2, upto(12), share_sums); /* 0 players: refused */
             hr_omaha_batch(rows_holes, 3 + upto(5), rows_boards, rows / 2, upto(2) ? row_ranks : NULL,
                            upto(2) ? row_shares : NULL, &err);
             static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS];

@@ -6,7 +6,8 @@ showdown_many against its evaluate_many on the same hands, per hand, in one run.
 Goals: dealing at least as fast as ranking what it deals; showdown_many at least 1.2x the
 game's evaluate_many per hand (the board's work shared by the players). CPU time, one
 thread, in alternating rounds (common.cpu_rounds): times are medians over the rounds, ratios
-medians of the rounds' ratios; Omaha is in benchmarks/omaha.py.
+medians of the rounds' ratios; Omaha is in benchmarks/omaha.py. Last, stud equity's Monte
+Carlo (no goal) against stud.deal + showdown_many on as many deals: what it is made of.
 """
 
 from __future__ import annotations

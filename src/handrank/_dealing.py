@@ -64,7 +64,8 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
         seed = int.from_bytes(os.urandom(8), "little")
     seed = _checked_count(seed, "seed", 0, (1 << 64) - 1)
     if hole_cards is not None and (isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence)):
-        raise TypeError(f"hole_cards must be a list with one entry a player: {_WORDS.get(hole, hole)} cards, or None")
+        raise TypeError(f"hole_cards must be a list with one entry a player: {'up to ' if partial else ''}"
+                        f"{_WORDS.get(hole, hole)} cards, or None")
     if hole_cards is not None and len(hole_cards) != players:
         raise ValueError(f"hole_cards has {len(hole_cards)} entries for {players} players")
     where: dict[int, str] = {}

@@ -810,10 +810,10 @@ HR_INLINE void omaha_high_pots(const int *high, const int nplayers, int count, u
         int best = high[0], nbest = 0;
         for (int q = 1; q < nplayers; q++) best = high[q] < best ? high[q] : best;
         for (int q = 0; q < nplayers; q++) nbest += high[q] == best;
-        uint16_t part = (uint16_t)(2 * hr_omaha_split[nbest]);
-        for (int q = 0; q < nplayers; q++) {
+        unsigned part = 2 * hr_omaha_split[nbest];
+        for (int q = 0; q < nplayers; q++) { /* masks, not a ternary: compilers made the last one a branch */
             ranks[q] = (uint16_t)high[q];
-            shares[q] = high[q] == best ? part : 0;
+            shares[q] = (uint16_t)(part & (0u - (unsigned)(high[q] == best)));
         }
     }
 }

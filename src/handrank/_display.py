@@ -16,6 +16,18 @@ def html_table(caption: str, header: Sequence[str], rows: Sequence[Sequence[obje
             f"<tbody>{body}</tbody></table>")
 
 
+def showdown_text(title: str, rows: Sequence[Sequence[object]], winners: Sequence[int]) -> str:
+    """A showdown as text: ``title``, one line a player from ``rows`` (seat, cards, rank,
+    name, best five, verdict), then who wins or splits (players numbered from 1)."""
+    lines = [title]
+    for seat, cards, rank, name, five, verdict in rows:
+        after = f"  {verdict}" if verdict else ""
+        lines.append(f"player {seat}: {cards}  rank {rank}, {name} ({five}){after}")
+    seats = ", ".join(str(i + 1) for i in winners)
+    lines.append(f"split pot: players {seats}" if len(winners) > 1 else f"winner: player {seats}")
+    return "\n".join(lines)
+
+
 def percent(value: float) -> str:
     return f"{100 * value:.2f}%"
 

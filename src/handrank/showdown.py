@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ._core import ffi, lib
-from ._display import html_table
+from ._display import html_table, showdown_text
 from ._hands import check_holes, take_hole
 from .cards import HandLike, format_cards, in_rank_order, parse
 from .evaluate import Category, category, evaluate, rank_checked
@@ -120,12 +120,7 @@ class Showdown:
 
     def table(self) -> str:
         """The showdown as text: one line a player (numbered from 1), then the verdict."""
-        lines = [f"board: {format_cards(self.board)}"]
-        for seat, hole, rank, name, five, verdict in self._rows():
-            lines.append(f"player {seat}: {hole}  rank {rank}, {name} ({five}){'  ' + str(verdict) if verdict else ''}")
-        seats = ", ".join(str(i + 1) for i in self.winners)
-        lines.append(f"split pot: players {seats}" if len(self.winners) > 1 else f"winner: player {seats}")
-        return "\n".join(lines)
+        return showdown_text(f"board: {format_cards(self.board)}", self._rows(), self.winners)
 
     def _repr_html_(self) -> str:
         return html_table(f"board {format_cards(self.board)}", ["player", "hole", "rank", "hand", "best five", ""],

@@ -194,8 +194,7 @@ def showdown_many(hands: npt.ArrayLike, *, razz: bool = False, threads: int | No
     from ._work import thread_count
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
-    if not isinstance(razz, bool):
-        raise TypeError(f"razz must be True or False, got {type(razz).__name__}")
+    _checked_razz(razz)
     if is_dask_array(hands):
         if out is not None:
             raise TypeError("out= does not apply to dask arrays: the results are dask arrays")
@@ -251,13 +250,9 @@ class StudShowdown:
 
     def table(self) -> str:
         """The showdown as text: one line a player (numbered from 1), then the verdict."""
-        lines = [f"{'Razz' if self.razz else 'seven-card stud'} showdown"]
-        for seat, cards, rank, name, five, verdict in self._rows():
-            after = f"  {verdict}" if verdict else ""
-            lines.append(f"player {seat}: {cards}  rank {rank}, {name} ({five}){after}")
-        seats = ", ".join(str(i + 1) for i in self.winners)
-        lines.append(f"split pot: players {seats}" if len(self.winners) > 1 else f"winner: player {seats}")
-        return "\n".join(lines)
+        from ._display import showdown_text
+
+        return showdown_text(f"{'Razz' if self.razz else 'seven-card stud'} showdown", self._rows(), self.winners)
 
     def _repr_html_(self) -> str:
         from ._display import html_table

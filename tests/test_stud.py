@@ -231,3 +231,16 @@ def test_share_sums_count_whole_pots_splits_units_and_squares():
     for rows, players in ((1, 0), (1, 53), (-1, 3)):
         assert lib.hr_share_sums(ffi.from_buffer("uint16_t[]", shares), rows, players,
                                  ffi.from_buffer("int64_t[]", sums)) < 0
+
+
+def test_every_card_known_is_the_one_showdown():
+    hands = ["As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s 8d"]
+    for razz in (False, True):
+        winners = stud.showdown(hands, razz=razz).winners
+        want = [1.0 if p in winners else 0.0 for p in range(2)]
+        exact = stud.equity(hands, razz=razz)
+        assert exact.exact and exact.boards == 1 and exact.equity == want
+        sampled = stud.equity(hands, razz=razz, trials=70_000, seed=1)  # past one chunk
+        assert sampled.equity == want and sampled.stderr == [0.0, 0.0]
+    one_left = stud.equity(["As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s"])
+    assert one_left.exact and one_left.boards == 52 - 13

@@ -461,7 +461,8 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
         step = max(1, (1 << 16) // len(patterns))  # about 65,536 deals a slice
 
         def exact_part(first: int) -> Any:
-            dealt = deck[chosen[first:first + step]][:, patterns].reshape(-1, sum(needs))
+            picked = deck[chosen[first:first + step]][:, patterns]  # (sets, ways, cards): cards may be 0
+            dealt = picked.reshape(picked.shape[0] * picked.shape[1], sum(needs))
             block = np.repeat(template[None], len(dealt), axis=0)
             at = 0
             for p, need in enumerate(needs):

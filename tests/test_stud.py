@@ -92,6 +92,7 @@ def test_unknown_players_and_progress():
     calls = []
     result = stud.equity(["As Ah Ad", None, ""], trials=140_000, seed=2, progress=lambda d, t: calls.append((d, t)))
     assert result.players == ["As Ah Ad", "unknown", "unknown"]
+    assert stud.equity(["As Ah Ad", [], " "], trials=140_000, seed=2) == result  # no cards, any spelling
     assert result.equity[0] > 0.5 and abs(result.equity[1] - result.equity[2]) < 6 * result.stderr[1]
     assert calls and calls[-1][0] == calls[-1][1]
 

@@ -16,7 +16,7 @@ a showdown, so a deal is just each player's seven cards.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -285,7 +285,9 @@ def _player_cards(players: object, what: str, low: int, high: int, fewest: int) 
     hands, where = [], dict[int, str]()
     for index, hand in enumerate(players):
         try:
-            cards = [] if hand is None or (isinstance(hand, str) and not hand.strip()) else parse(hand)
+            empty = hand is None or (not hand.strip() if isinstance(hand, str) else
+                                     isinstance(hand, Sized) and len(hand) == 0)
+            cards = [] if empty else parse(hand)
         except (ValueError, TypeError) as error:
             raise type(error)(f"{what}[{index}]: {error}") from None
         if not fewest <= len(cards) <= 7:

@@ -88,14 +88,15 @@ def evaluate(hand: HandLike, *, razz: bool = False) -> int:
     return int(_rules(razz).evaluate(hand))
 
 
-def evaluate_many(cards: npt.ArrayLike, *, razz: bool = False, threads: int | None = None) -> Any:
+def evaluate_many(cards: npt.ArrayLike, *, razz: bool = False, threads: int | None = None,
+                  out: npt.NDArray[np.uint16] | None = None) -> Any:
     """Many hands' ranks at once, in C: (n, 5..7) card ids, as ``handrank.evaluate_many`` (or,
-    with ``razz``, ``ace_to_five.evaluate_many``) takes them.
+    with ``razz``, ``ace_to_five.evaluate_many``) takes them, ``out`` too.
 
     >>> evaluate_many([[51, 50, 45, 44, 3, 7, 11]], razz=True).tolist()   # K-4-3-2-A
     [793]
     """
-    return _rules(razz).evaluate_many(cards, threads=threads)
+    return _rules(razz).evaluate_many(cards, threads=threads, out=out)
 
 
 def compare(a: HandLike, b: HandLike, *, razz: bool = False) -> int:
@@ -389,6 +390,15 @@ def _sampled_sums(deal: tuple[int, int, bytes, bytes, bool], first: int, end: in
     return sums
 
 
+def _in_deals(report: Callable[[int, int], None] | None, each: int, total: int
+              ) -> Callable[[int, int], None] | None:
+    """A progress report of slices done (``each`` deals a slice) as one of deals done, as every
+    game's equity reports it."""
+    if report is None:
+        return None
+    return lambda done, _: report(min(total, done * each), total)
+
+
 def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: bool = False,
            trials: int | None = None, seed: int | None = None, threads: int | None = None, client: Any = None,
            progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
@@ -439,10 +449,8 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
     left = 52 - len(taken)
     if sum(needs) > left:
         raise ValueError(f"the players need {sum(needs)} more cards and the deck has {left} left")
-    deals, unseen = 1, left
-    for need in needs:
-        deals *= math.comb(unseen, need)
-        unseen -= need
+    ways = math.factorial(sum(needs)) // math.prod(math.factorial(need) for need in needs)  # split patterns
+    deals = math.comb(left, sum(needs)) * ways  # a set of cards to come, and a way to share it out
     n = len(hands)
     labels = [format_cards(hand) if hand else "unknown" for hand in hands]
     template = np.full((n, 7), lib.HR_DEAL_RANDOM, dtype=np.uint8)
@@ -453,7 +461,6 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
     def add(sums: Any) -> None:  # integer sums: the same in any order
         totals[:] += sums
 
-    ways = math.factorial(sum(needs)) // math.prod(math.factorial(need) for need in needs)  # split patterns
     if trials is None and client is None and deals <= EXACT_DEALS and ways <= 1 << 16:
         from ._rows import card_combinations
 
@@ -473,7 +480,7 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
             return _settled(block, razz)
 
         jobs = Jobs(-(-len(chosen) // step), lambda k: functools.partial(exact_part, k * step))
-        run_slices(jobs, nthreads, report, fold=add)
+        run_slices(jobs, nthreads, _in_deals(report, step * len(patterns), deals), fold=add)
         total, method = deals, "enumeration"
     else:
         from ._dealing import CHUNK
@@ -488,7 +495,7 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
                 add(sums)
         else:
             jobs = Jobs(chunks, lambda chunk: functools.partial(_sampled_sums, deal, chunk, chunk + 1))
-            run_slices(jobs, nthreads, report, fold=add)
+            run_slices(jobs, nthreads, _in_deals(report, CHUNK, trials), fold=add)
         total, method = trials, "monte carlo"
     win, tie = (totals[0] / total).tolist(), (totals[1] / total).tolist()
     share = (totals[2] / (total * SHARE_UNITS)).tolist()

@@ -30,6 +30,23 @@ HR_INLINE int rules_seven_rank(const hr_rules_t *rules, uint64_t key, uint64_t s
     return game_multiset_rank(rules->multiset, key);
 }
 
+/* A block of showdown rows' winners, row by row: the best rank, how many share it, and
+ * their share of a pot of HR_SHARE_UNITS (split among ties). The first `wide_rows` rows may
+ * read and write the 8 words (16 past 8 players) from their first rank; those past the row
+ * are the next rows', rewritten after. */
+typedef void (*hr_winners_fn)(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows);
+
+/* The fastest winners function for `nplayers` on this CPU (simulate.c). */
+hr_winners_fn hr_winners_for(int nplayers);
+
+/* How many rows of the block at `start` have 8 lanes (16 past 8 players) from their first
+ * rank inside the call's arrays (for the vector winners). */
+HR_INLINE int wide_rows(int64_t nrows, int64_t start, int rows, int nplayers) {
+    int lanes = nplayers <= 8 ? 8 : 16;
+    int64_t wide = (nrows * nplayers - lanes) / nplayers + 1 - start;
+    return nrows * nplayers < lanes ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
+}
+
 /* The entry points a game's C file wraps with its own rules (see handrank.h for the
  * arguments; Hold'em's hr_equity_ranges and hr_equity_monte_carlo pass hr_holdem_rules). */
 int hr_equity_ranges_rules(const hr_rules_t *rules, const uint8_t *combos, const int32_t *combo_start,

@@ -803,35 +803,6 @@ HR_INLINE void omaha_board_slots(const uint32_t *board_row, const uint8_t *board
     }
 }
 
-/* A block's high-only pots of `nplayers` (a constant: the players' loops unroll): each row's
- * ranks, and its shares (the best high takes the pot, split among its ties), written out. */
-HR_INLINE void omaha_high_pots(const int *high, const int nplayers, int count, uint16_t *ranks, uint16_t *shares) {
-    for (int i = 0; i < count; i++, high += nplayers, ranks += nplayers, shares += nplayers) {
-        int best = high[0], nbest = 0;
-        for (int q = 1; q < nplayers; q++) best = high[q] < best ? high[q] : best;
-        for (int q = 0; q < nplayers; q++) nbest += high[q] == best;
-        unsigned part = 2 * hr_omaha_split[nbest];
-        for (int q = 0; q < nplayers; q++) { /* masks, not a ternary: compilers made the last one a branch */
-            ranks[q] = (uint16_t)high[q];
-            shares[q] = (uint16_t)(part & (0u - (unsigned)(high[q] == best)));
-        }
-    }
-}
-
-HR_NOINLINE void omaha_high_pots_of(const int *high, int nplayers, int count, uint16_t *ranks, uint16_t *shares) {
-    switch (nplayers) { /* one switch a block */
-    case 1: omaha_high_pots(high, 1, count, ranks, shares); return;
-    case 3: omaha_high_pots(high, 3, count, ranks, shares); return;
-    case 4: omaha_high_pots(high, 4, count, ranks, shares); return;
-    case 5: omaha_high_pots(high, 5, count, ranks, shares); return;
-    case 6: omaha_high_pots(high, 6, count, ranks, shares); return;
-    case 7: omaha_high_pots(high, 7, count, ranks, shares); return;
-    case 8: omaha_high_pots(high, 8, count, ranks, shares); return;
-    case 9: omaha_high_pots(high, 9, count, ranks, shares); return;
-    default: omaha_high_pots(high, nplayers, count, ranks, shares); return;
-    }
-}
-
 /* The showdown rows (the hole count a constant where the caller makes it one: the pair loops
  * unroll; a run-time count cost a mispredicted loop exit a player): each hand's best high and
  * low, each row's shares. */
@@ -844,6 +815,7 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
     uint32_t share[HR_MAX_PLAYERS], at[HR_OMAHA_BLOCK], hand_at[HR_OMAHA_BLOCK * HR_MAX_PLAYERS];
     int suit[HR_OMAHA_BLOCK];
     int64_t bad_row = -1;
+    const hr_winners_fn winners = hilo ? NULL : hr_winners_for(nplayers);
     /* each board's slot, its board_row entry fetched ahead (a chain of two cold loads a row):
      * for the next block while this one's rows are ranked, so the loads have time to land */
     uint32_t slots[2][HR_OMAHA_BLOCK];
@@ -939,8 +911,11 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
             }
             continue;
         }
-        if (!hilo) { /* the best high takes each pot */
-            omaha_high_pots_of(hand_high, nplayers, count, ranks + start * nplayers, shares + start * nplayers);
+        if (!hilo) { /* the best high takes each pot: Hold'em's winners (vector ones where the CPU has them) */
+            uint16_t *rank = ranks + start * nplayers, *share = shares + start * nplayers;
+            for (int h = 0; h < count * nplayers; h++) rank[h] = (uint16_t)hand_high[h];
+            winners(rank, share, count, nplayers, wide_rows(nrows, start, count, nplayers));
+            for (int h = 0; h < count * nplayers; h++) share[h] = (uint16_t)(2 * share[h]); /* a pot of 2 x 2520 */
             if (lows)
                 for (int h = 0; h < count * nplayers; h++) lows[start * nplayers + h] = HR_OMAHA_NO_LOW;
             continue;

@@ -107,8 +107,6 @@ static const uint16_t hr_share_of[HR_MAX_PLAYERS + 1] = {
     0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2, HR_SHARE_UNITS / 3, HR_SHARE_UNITS / 4, HR_SHARE_UNITS / 5,
     HR_SHARE_UNITS / 6, HR_SHARE_UNITS / 7, HR_SHARE_UNITS / 8, HR_SHARE_UNITS / 9, HR_SHARE_UNITS / 10};
 
-/* A block's winners, row by row: the best rank, how many share it, their share. */
-typedef void (*hr_winners_fn)(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows);
 
 static void winners_scalar(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
     (void)wide_rows;
@@ -287,7 +285,24 @@ HR_AVX2 static void winners_two_avx2(const uint16_t *ranks, uint16_t *shares, in
     }
     winners_two(ranks + 2 * r, shares + 2 * r, rows - r, nplayers, 0);
 }
+
+/* The AVX2 winners function for `nplayers`. */
+HR_INLINE hr_winners_fn winners_avx2_for(int nplayers) {
+    return nplayers == 2 ? winners_two_avx2
+           : nplayers == 3 ? winners_three_avx2
+           : nplayers == 4 ? winners_four_avx2
+           : nplayers <= 8 ? winners_avx2
+                           : winners_many_avx2;
+}
 #endif
+
+hr_winners_fn hr_winners_for(int nplayers) {
+#if HR_X86_DISPATCH
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2"))
+        return winners_avx2_for(nplayers);
+#endif
+    return nplayers == 2 ? winners_two : winners_scalar;
+}
 
 /* Each card's bit among the 52 (the repeat test), and its bit in four 16-bit rank masks, one
  * a suit (suit_rank_bit: the flush ranks). Ids above 51 have none. */
@@ -339,14 +354,6 @@ HR_INLINE void fix_flushes(const hr_rules_t *rules,
         fix_row_flushes(rules, board_suit_bits(board), flush_shift((uint32_t)(row_key(board, 5) >> HR_SUIT_SHIFT)),
                         block_holes + 2 * nplayers * r, nplayers, block_ranks + r * nplayers);
     }
-}
-
-/* How many rows of the block at `start` have 8 lanes (16 past 8 players) from their first
- * rank inside the call's arrays (for the vector winners). */
-HR_INLINE int wide_rows(int64_t nrows, int64_t start, int rows, int nplayers) {
-    int lanes = nplayers <= 8 ? 8 : 16;
-    int64_t wide = (nrows * nplayers - lanes) / nplayers + 1 - start;
-    return nrows * nplayers < lanes ? 0 : wide < 0 ? 0 : wide < rows ? (int)wide : rows;
 }
 
 /* When a block's keys or card bits said something is wrong (`suspect`), its first bad row,
@@ -746,11 +753,7 @@ HR_AVX2 static int64_t showdown_batch_avx2(const hr_rules_t *rules,
                                            int nplayers, uint16_t *ranks, uint16_t *shares, int *error) {
     __m128i entry[256]; /* see showdown_rows_avx2 */
     fill_entries(entry);
-    hr_winners_fn winners = nplayers == 2   ? winners_two_avx2
-                            : nplayers == 3 ? winners_three_avx2
-                            : nplayers == 4 ? winners_four_avx2
-                            : nplayers <= 8 ? winners_avx2
-                                            : winners_many_avx2;
+    hr_winners_fn winners = winners_avx2_for(nplayers);
     switch (nplayers) {
     case 1: return showdown_rows_avx2(rules, entry, holes, boards, nrows, 1, ranks, shares, error, winners);
     case 2: return showdown_lanes_then_rows(rules, entry, holes, boards, nrows, 2, ranks, shares, error, winners);

@@ -17,6 +17,8 @@ from ._omaha_tables import pair_tables
 from ._rows import card_masks
 from .cards import format_cards, parse, shown_text
 
+_uncleared = ffi.new_allocator(should_clear_after_alloc=False)
+
 if TYPE_CHECKING:
     from ._equity_engine import EquityResult
 
@@ -72,9 +74,9 @@ class OmahaRanges:
     """The players' ranges as the kernel takes them (picklable for Dask): nhole cards a hand,
     player p's hands [start[p], start[p + 1]), an empty range for a random player."""
 
-    combos: bytes
+    combos: Any  # (hands, nhole) uint8, C order
     start: tuple[int, ...]
-    weights: bytes  # float64, one a hand: a tuple of millions of floats cost 0.1 s a call
+    weights: Any  # float64, one a hand (an array: a tuple of millions of floats cost 0.1 s a call)
     nhole: int
     board: bytes
     dead: bytes
@@ -122,7 +124,8 @@ def ranges_part(spot: OmahaRanges, first: int, end: int,
     if spot.trials == 0:
         start, weights = ffi.new("int32_t[]", spot.start), ffi.from_buffer("double[]", spot.weights)
         sums, weight = ffi.new("double[]", 3 * n + 1), ffi.new("double *")
-        check_status(lib.hr_omaha_equity_ranges(*pair_tables(), spot.combos, start, weights, spot.nhole, n, spot.board,
+        combos = ffi.from_buffer("uint8_t[]", spot.combos)
+        check_status(lib.hr_omaha_equity_ranges(*pair_tables(), combos, start, weights, spot.nhole, n, spot.board,
                                                 len(spot.board), spot.dead, len(spot.dead), int(spot.hilo), first, end,
                                                 sums, weight, deals))
         return [*list(sums)[:3 * n], weight[0]], [], deals[0], 1
@@ -152,8 +155,12 @@ def ranges_plan(spot: OmahaRanges) -> Any:
     n = len(spot.start) - 1
     start, weights = ffi.new("int32_t[]", spot.start), ffi.from_buffer("double[]", spot.weights)
     size = lib.hr_omaha_ranges_plan_bytes(start, weights, spot.nhole, n)
-    plan = ffi.new("uint8_t[]", max(1, size))
-    status = lib.hr_omaha_ranges_plan(spot.combos, start, weights, spot.nhole, n, spot.board, len(spot.board),
+    # Not cleared: the kernel writes what it reads (the C path mallocs it too). Parts that a
+    # spot never uses (the walk's, where the ranges are not crowded) are then never touched:
+    # no page of them is faulted in, and the rest are touched once, not zeroed first.
+    plan = _uncleared("uint8_t[]", max(1, size))
+    combos = ffi.from_buffer("uint8_t[]", spot.combos)
+    status = lib.hr_omaha_ranges_plan(combos, start, weights, spot.nhole, n, spot.board, len(spot.board),
                                       spot.dead, len(spot.dead), int(spot.hilo), plan, size)
     if status == lib.HR_ERR_IMPOSSIBLE:  # crowded ranges whose walk found no deal to start from
         raise ValueError("these ranges overlap so much that no deal of them was found to start drawing from; "
@@ -188,9 +195,10 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
             weights.append(np.ones(1))
             labels.append(format_cards(hand))
         start.append(start[-1] + (len(parts[-1]) if index in ranges or hand is not None else 0))
-    combos = np.concatenate(parts).tobytes() if parts else b""
-    weight_list = np.concatenate(weights).astype(np.float64).tobytes() if weights else b""
-    masks = card_masks(np.frombuffer(combos, dtype=np.uint8).reshape(-1, nhole))
+    # one array each (each copy of millions of hands costs page faults, which are slow on some machines)
+    combos = np.concatenate(parts) if parts else np.zeros((0, nhole), np.uint8)
+    weight_list = np.concatenate(weights, dtype=np.float64) if weights else np.zeros(0)
+    masks = card_masks(combos)
     check_feasible(lib.hr_omaha_ranges_feasible(ffi.from_buffer("uint64_t[]", masks), ffi.new("int32_t[]", start), n,
                                                 FEASIBLE_BUDGET))
     sizes = [b - a for a, b in zip(start, start[1:])]
@@ -207,8 +215,8 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
     elif sizes[0] < max(sizes):  # exact slices split the first player's hands: the largest range goes first
         lead = sizes.index(max(sizes))
         order = [lead, *(p for p in range(n) if p != lead)]
-        combos = b"".join(parts[p].tobytes() for p in order)
-        weight_list = np.concatenate([weights[p] for p in order]).astype(np.float64).tobytes()
+        combos = np.concatenate([parts[p] for p in order])
+        weight_list = np.concatenate([weights[p] for p in order], dtype=np.float64)
         sizes = [sizes[p] for p in order]
         start = [0, *itertools.accumulate(sizes)]
     spot = OmahaRanges(combos, tuple(start), weight_list, nhole, bytes(board_cards), bytes(dead_cards), hilo,
@@ -234,13 +242,11 @@ def range_equity(hands: list[list[int] | None], ranges: dict[int, str], nhole: i
         # One hand of the first player is more than a slice's work (small ranges preflop): the
         # second player's range is split too, a spot for each part; sums add up over the parts
         parts_of_second = min(sizes[1], math.ceil(per_unit / SLICE_WORK))
-        width = len(combos) // start[-1]
         spots = []
         for j in range(parts_of_second):
             a, b = start[1] + sizes[1] * j // parts_of_second, start[1] + sizes[1] * (j + 1) // parts_of_second
             keep = [*range(start[1]), *range(a, b), *range(start[2], start[-1])]
-            sub_combos = b"".join(combos[i * width:(i + 1) * width] for i in keep)
-            sub_weights = b"".join(weight_list[8 * i:8 * i + 8] for i in keep)
+            sub_combos, sub_weights = combos[keep], weight_list[keep]
             sub_start = (0, start[1], *(x - sizes[1] + b - a for x in start[2:]))
             spots.append(OmahaRanges(sub_combos, sub_start, sub_weights, nhole, spot.board, spot.dead, hilo, 0, 0))
         jobs = Jobs(total * parts_of_second, lambda k: functools.partial(

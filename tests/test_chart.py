@@ -94,9 +94,13 @@ def test_the_chart_is_a_labelled_object():
     assert chart.labels[0][1] == "AKs" and chart.labels[1][0] == "AKo" and chart.labels[12][12] == "22"
     assert chart.equity("AKs") == chart.equity("kas") == float(chart[0, 1])
     assert chart.equity("72o") == float(chart[12, 7]) and chart.equity("TT") == float(chart[4, 4])
-    for bad in ("AK", "AAs", "AKx", "ZZ", ""):
+    for bad in ("AK", "AAs", "AKx", "ZZ", "", "AhAh", "AhKhQh", "Ah"):
         with pytest.raises(ValueError, match="unknown starting hand"):
             chart.equity(bad)
+    # two cards name their class: suited, offsuit, a pair, in either order
+    assert chart.equity("AhKh") == chart.equity("KdAd") == chart.equity("AKs")
+    assert chart.rank("Ah Kd") == chart.rank("AKo") and chart.percentile("7h2c") == chart.percentile("72o")
+    assert chart.rank("AhAd") == chart.rank("AA") == 1
     with pytest.raises(TypeError):
         chart.equity(5)
     with pytest.raises(ValueError):

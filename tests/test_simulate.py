@@ -145,6 +145,8 @@ def test_a_seed_gives_the_same_deals_on_any_number_of_threads():
     ({"n": 10, "players": 0}, ValueError, "players must be from 1 to 23"),
     ({"n": 10, "players": 24}, ValueError, "players must be from 1 to 23"),
     ({"n": 10, "players": 2, "board": 6}, ValueError, "board must be from 0 to 5"),
+    ({"n": 10, "players": 2, "board": "As Ks Qs"}, TypeError, "give known board cards as board_cards="),
+    ({"n": 10, "players": 2, "board": ["As", "Ks"]}, TypeError, "board is how many board cards to deal"),
     ({"n": 10, "players": 2.0}, TypeError, "players"),
     ({"n": 10, "players": 23, "board": 5, "dead": "2c 2d"}, ValueError, "needs 51 more cards and the deck has 50"),
     ({"n": 10, "players": 2, "hole_cards": ["As Ah", "As Kd"]}, ValueError, "card 'As' is both in hole_cards[0]"),

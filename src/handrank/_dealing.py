@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ._core import ffi, lib
 from ._rows import joint_arrays
 from ._work import run_slices, thread_count
-from .cards import HandLike, exact_int, format_cards, parse
+from .cards import HandLike, exact_int, format_cards, parse, shown_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,6 +58,9 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
     a player's known cards may be fewer than ``hole``: they come first, the rest are dealt."""
     n = _checked_count(n, "n", 0, 1 << 40)
     players = _checked_count(players, "players", 1, max_players)
+    if isinstance(board, (str, list, tuple)):  # cards where the count goes: say where cards go
+        raise TypeError(f"board is how many board cards to deal (0 to 5), got {type(board).__name__} "
+                        f"{shown_text(board)}; give known board cards as board_cards=")
     board = _checked_count(board, "board", 0, 5)
     nthreads = thread_count(threads)
     if seed is None:

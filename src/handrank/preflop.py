@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi
 from ._display import figure_path, pyplot_for_file
-from .cards import exact_int
+from .cards import exact_int, parse
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -107,7 +107,8 @@ class PreflopChart:
         return getattr(self.values, name)
 
     def equity(self, hand: str) -> float:
-        """One starting hand's equity: 'AA', 'AKs', 'AKo' (either order of the two ranks).
+        """One starting hand's equity: 'AA', 'AKs', 'AKo' (either order of the two ranks), or
+        two cards ('AhKh' reads as AKs; so in ``rank`` and ``percentile`` too).
 
         >>> round(preflop_chart().equity("KAs"), 4)
         0.6704
@@ -171,7 +172,8 @@ class PreflopChart:
 
 
 def _cell(hand: str) -> tuple[int, int]:
-    """The chart cell of 'AA', 'AKs', 'AKo' (either order of the two ranks)."""
+    """The chart cell of 'AA', 'AKs', 'AKo' (either order of the two ranks), or of two cards
+    ('AhKh' is AKs)."""
     if not isinstance(hand, str):
         raise TypeError(f"expected a starting hand such as 'AKs', got {type(hand).__name__}")
     text = hand.strip()
@@ -182,7 +184,15 @@ def _cell(hand: str) -> tuple[int, int]:
             return first, first
         if first != second and kind in ("s", "o"):  # suited above the diagonal, offsuit below
             return (first, second) if kind == "s" else (second, first)
-    raise ValueError(f"unknown starting hand {hand!r}: write a pair 'TT', or two ranks and s or o ('AKs', 'T9o')")
+    try:
+        cards = parse(text)
+    except ValueError:
+        cards = []
+    if len(cards) == 2 and cards[0] != cards[1]:  # two cards: their class
+        first, second = sorted(12 - card // 4 for card in cards)
+        return (first, second) if cards[0] % 4 == cards[1] % 4 or first == second else (second, first)
+    raise ValueError(f"unknown starting hand {hand!r}: write a pair 'TT', two ranks and s or o ('AKs', 'T9o'), "
+                     "or two cards ('AhKh')")
 
 
 @functools.lru_cache(maxsize=1)

@@ -64,6 +64,9 @@ def test_exact_equity_equals_enumeration(players, dead, razz):
     assert result.win == pytest.approx(win, abs=1e-12) and result.tie == pytest.approx(tie, abs=1e-12)
     assert result.equity == pytest.approx(share, abs=1e-12)
     assert stud.equity(players, dead, razz=razz, threads=2) == result
+    # no board: the table names the game in its place
+    assert result.game == ("Razz" if razz else "seven-card stud") and "board" not in result.table()
+    assert result.table().startswith(f"{result.game}  (exact, {deals:,} deals)")
 
 
 @pytest.mark.parametrize("razz", [False, True])

@@ -38,7 +38,8 @@ class EquityResult:
     (for ranges, over all hole-card combinations, as plain enumeration would deal them);
     ``exact`` says whether every deal was counted; Monte Carlo results have a ``stderr``
     of each equity and their ``seed``. ``method`` names how it was computed: 'table',
-    'enumeration' or 'monte carlo'."""
+    'enumeration' or 'monte carlo'. ``game`` names a game with no board ('seven-card stud',
+    'Razz'), which the table shows in the board's place; it is empty for the others."""
 
     players: list[str]
     board: str
@@ -50,11 +51,15 @@ class EquityResult:
     stderr: list[float] | None = None
     seed: int | None = None
     method: str = field(default="enumeration", compare=False)
+    game: str = field(default="", compare=False, repr=False)
 
     def as_dict(self) -> dict[str, object]:
         return {"players": self.players, "board": self.board, "win": self.win, "tie": self.tie,
                 "equity": self.equity, "boards": self.boards, "exact": self.exact, "stderr": self.stderr,
                 "seed": self.seed, "method": self.method}
+
+    def _where(self, colon: str) -> str:
+        return self.game or f"board{colon}{self.board or '(none)'}"
 
     def _how(self) -> str:
         if self.exact:
@@ -65,7 +70,7 @@ class EquityResult:
         header = ["player", "hand", "win", "tie", "equity"] + ([] if self.stderr is None else ["±"])
         rows = [[i + 1, name, percent(self.win[i]), percent(self.tie[i]), percent(self.equity[i])]
                 + ([] if self.stderr is None else [percent(self.stderr[i])]) for i, name in enumerate(self.players)]
-        return html_table(f"board {self.board or '(none)'} ({self._how()})", header, rows)
+        return html_table(f"{self._where(' ')} ({self._how()})", header, rows)
 
     def __repr__(self) -> str:
         rounded = ", ".join(f"{e:.4f}" for e in self.equity)
@@ -79,7 +84,7 @@ class EquityResult:
 
     def table(self) -> str:
         how = self._how()
-        lines = [f"board: {self.board or '(none)'}  ({how})",
+        lines = [f"{self._where(': ')}  ({how})",
                  f"{'player':<8}{'hand':<24}{'win':>9}{'tie':>9}{'equity':>9}" + ("" if self.exact else f"{'±':>9}")]
         for i, name in enumerate(self.players):
             line = f"{i + 1:<8}{name:<24}{self.win[i]:>9.3%}{self.tie[i]:>9.3%}{self.equity[i]:>9.3%}"

@@ -499,8 +499,9 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
         total, method = trials, "monte carlo"
     win, tie = (totals[0] / total).tolist(), (totals[1] / total).tolist()
     share = (totals[2] / (total * SHARE_UNITS)).tolist()
+    game = "Razz" if razz else "seven-card stud"
     if method == "enumeration":
-        return EquityResult(labels, "", win, tie, share, total, True, None, None, method)
+        return EquityResult(labels, "", win, tie, share, total, True, None, None, method, game)
     second = (totals[3] / (total * SHARE_UNITS**2)).tolist()
     return EquityResult(labels, "", win, tie, share, total, False, standard_errors(share, second, total, 1), seed,
-                        method)
+                        method, game)

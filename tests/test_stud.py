@@ -186,7 +186,10 @@ def test_the_cli_plays_stud_and_razz(capsys):
     for argv, words in ((["showdown", "--game", "stud", "As Ah Kd Kc 2s 3s 4d", "unknown"], "every player's cards"),
                         (["equity", "--game", "stud", "As Ah", "Kd", "--board", "2c 3c 4c"], "no board"),
                         (["equity", "--game", "razz", "As Ah", "Kd", "--trips-beat-straight"], "shortdeck only"),
-                        (["showdown", "As Ah", "Kd Kc"], "need the board")):
+                        (["showdown", "As Ah", "Kd Kc"], "need the board"),
+                        (["showdown", "--game", "stud", "As Ah Kd Kc 2s", "7c 2c 3c 4c 5x"], "player 2: unknown suit"),
+                        (["showdown", "--game", "razz", "As Ah Kd Kc 2s", "As 2c 3c 4c 5c"],
+                         "card 'As' is both in player 1 and in player 2")):
         assert main(argv) == 2
         assert words in capsys.readouterr().err
 

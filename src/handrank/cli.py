@@ -39,9 +39,9 @@ def _json(report: object) -> str:
 
 
 def _cli_numbers(message: str) -> str:
-    """Errors from the API name players by index (players[0], holes[1]); on the command line
+    """Errors from the API name players by index (players[0], holes[1], hands[2]); on the command line
     players are numbered from 1, as in the text and the JSON."""
-    return re.sub(r"\b(?:players|holes)\[(\d+)\]", lambda m: f"player {int(m[1]) + 1}", message)
+    return re.sub(r"\b(?:players|holes|hands)\[(\d+)\]", lambda m: f"player {int(m[1]) + 1}", message)
 
 
 def _whole_number(text: str) -> int:

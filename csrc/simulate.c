@@ -939,10 +939,7 @@ HR_AVX2 static int64_t stud_batch_avx2(const hr_rules_t *rules, const uint8_t *h
                                        uint16_t *ranks, uint16_t *shares, int *error) {
     __m128i entry[256];
     fill_entries(entry);
-    hr_winners_fn winners = nplayers == 2   ? winners_two_avx2
-                            : nplayers == 3 ? winners_three_avx2
-                            : nplayers == 4 ? winners_four_avx2
-                                            : winners_avx2;
+    hr_winners_fn winners = winners_avx2_for(nplayers);
     switch (nplayers) {
     case 1: return stud_rows_avx2(rules, entry, hands, nrows, 1, ranks, shares, error, winners);
     case 2: return stud_rows_avx2(rules, entry, hands, nrows, 2, ranks, shares, error, winners);

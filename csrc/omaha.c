@@ -894,23 +894,6 @@ HR_INLINE int64_t omaha_showdown_rows(const uint16_t *high_table, const uint16_t
                                                 hole, nhole, board, suit[i], *high)
                                : omaha_flush(hole, nhole, board, suit[i], *high);
         }
-        if (nplayers == 2 && !hilo) { /* heads-up high: a row's split from which rank is lower */
-            static const uint16_t first[3] = {HR_SHARE_UNITS, 2 * HR_SHARE_UNITS, 0},
-                                  second[3] = {HR_SHARE_UNITS, 0, 2 * HR_SHARE_UNITS};
-            for (int i = 0; i < count; i++) {
-                int64_t r = start + i;
-                int a = hand_high[2 * i], b = hand_high[2 * i + 1], outcome = (a < b) + 2 * (b < a);
-                ranks[2 * r] = (uint16_t)a;
-                ranks[2 * r + 1] = (uint16_t)b;
-                if (lows) {
-                    lows[2 * r] = (uint16_t)(hilo ? hand_low[2 * i] : HR_OMAHA_NO_LOW);
-                    lows[2 * r + 1] = (uint16_t)(hilo ? hand_low[2 * i + 1] : HR_OMAHA_NO_LOW);
-                }
-                shares[2 * r] = first[outcome];
-                shares[2 * r + 1] = second[outcome];
-            }
-            continue;
-        }
         if (!hilo) { /* the best high takes each pot: Hold'em's winners (vector ones where the CPU has them) */
             uint16_t *rank = ranks + start * nplayers, *share = shares + start * nplayers;
             for (int h = 0; h < count * nplayers; h++) rank[h] = (uint16_t)hand_high[h];

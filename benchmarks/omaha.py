@@ -52,7 +52,7 @@ def main() -> None:
             low = len(rows) / timed(lambda h=holes, b=boards: omaha.evaluate_low_many(h, b, threads=1),
                                     args.repeat)[0]
             print(f"PLO4 evaluate_low_many: {low / 1e6:,.1f} M hands/s")
-    for nhole, players in ((4, 2), (4, 6), (6, 3)):
+    for nhole, players in ((4, 2), (5, 2), (6, 2), (4, 6), (6, 3)):
         holes, boards = omaha.deal(args.hands // players, players, hole=nhole, seed=3)
         out = (np.empty(holes.shape[:2], np.uint16), np.empty(holes.shape[:2], np.uint16))
         hands = holes.shape[0] * players

@@ -14,6 +14,67 @@ static int upto(int n) { return (int)(next() % (uint64_t)n); }
 /* Mostly valid cards, sometimes anything. */
 static uint8_t card(void) { return upto(50) ? (uint8_t)upto(52) : (uint8_t)upto(256); }
 
+/* The showdowns whose winners are settled by vectors (8 or 16 lanes from a row's first rank),
+ * on arrays exactly as long as their rows: every player count, and row counts around the
+ * blocks and the vectors' widths, so that no vector lane reads or writes past the arrays. */
+static void exact_showdowns(const uint16_t *high, const uint16_t *low, const uint32_t *row) {
+    static uint8_t cards[200 * 57];
+    for (int players = 1; players <= 10; players++)
+        for (int rows = 1; rows <= 200; rows += rows < 20 ? 1 : 31) {
+            for (int r = 0; r < rows; r++) { /* a deal a row: 52 distinct cards then 5 more (unused),
+                                               now and then a bad one anywhere */
+                uint8_t *deal = cards + (size_t)r * 57;
+                for (int c = 0; c < 57; c++) deal[c] = (uint8_t)(c % 52);
+                for (int j = 0; j < 52; j++) {
+                    int k = j + upto(52 - j);
+                    uint8_t t = deal[j];
+                    deal[j] = deal[k];
+                    deal[k] = t;
+                }
+                if (!upto(300)) deal[upto(57)] = card();
+            }
+            size_t n = (size_t)rows * (size_t)players;
+            uint16_t *ranks = malloc(2 * n), *lows = malloc(2 * n), *shares = malloc(2 * n);
+            int err = 0;
+            for (int nhole = 4; nhole <= 6 && ranks && lows && shares; nhole++) {
+                if (players * nhole + 5 > 52) continue;
+                uint8_t *holes = malloc(n * (size_t)nhole), *boards = malloc(5 * (size_t)rows);
+                for (int r = 0; r < rows && holes && boards; r++) {
+                    memcpy(holes + (size_t)r * players * nhole, cards + (size_t)r * 57, (size_t)(players * nhole));
+                    memcpy(boards + 5 * r, cards + (size_t)r * 57 + 47, 5);
+                }
+                if (holes && boards)
+                    for (int hilo = 0; hilo < 2; hilo++)
+                        hr_omaha_showdown_batch(high, low, row, holes, nhole, boards, rows, players, hilo, ranks,
+                                                hilo ? lows : NULL, shares, &err);
+                free(holes);
+                free(boards);
+            }
+            if (ranks && shares) {
+                uint8_t *holes = malloc(n * 2), *boards = malloc(5 * (size_t)rows);
+                for (int r = 0; r < rows && holes && boards; r++) {
+                    memcpy(holes + (size_t)r * players * 2, cards + (size_t)r * 57, (size_t)(2 * players));
+                    memcpy(boards + 5 * r, cards + (size_t)r * 57 + 47, 5);
+                }
+                if (holes && boards) hr_showdown_batch(holes, boards, rows, players, ranks, shares, &err);
+                free(holes);
+                free(boards);
+                if (players <= 7) {
+                    uint8_t *hands = malloc(n * 7);
+                    for (int r = 0; r < rows && hands; r++)
+                        memcpy(hands + (size_t)r * players * 7, cards + (size_t)r * 57, (size_t)(7 * players));
+                    if (hands)
+                        for (int razz = 0; razz < 2; razz++)
+                            hr_stud_showdown_batch(razz, hands, rows, players, ranks, shares, &err);
+                    free(hands);
+                }
+            }
+            free(ranks);
+            free(lows);
+            free(shares);
+        }
+}
+
 int main(int argc, char **argv) {
     long rounds = argc > 1 ? atol(argv[1]) : 2000;
     static uint8_t combos[2 * 1400 * 10], board[8], dead[16], group[24], keys_in[64];
@@ -28,6 +89,7 @@ int main(int argc, char **argv) {
     static uint16_t omaha_high[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS], omaha_low[HR_OMAHA_BOARDS * HR_OMAHA_PAIRS];
     static uint32_t omaha_row[1 << 17];
     if (hr_omaha_slots() > (1u << 17) || hr_omaha_build(omaha_high, omaha_low, omaha_row)) return 1;
+    exact_showdowns(omaha_high, omaha_low, omaha_row);
     for (long r = 0; r < rounds; r++) {
         int n = upto(12), nboard = upto(7), ndead = upto(6);
         for (int i = 0; i < nboard; i++) board[i] = card();

@@ -142,6 +142,17 @@ def test_bad_percentages_are_named(text, words):
     assert words in str(caught.value) and text in str(caught.value)
 
 
+def test_percentages_need_no_numpy():
+    # the chart's 169 hands are ranked in plain Python: a first percentage range in a process
+    # that has not imported numpy does not pay for importing it (about 70 ms)
+    import subprocess
+    import sys
+
+    code = ("import sys, handrank; r = handrank.equity(['AhKh', '10%'], trials=1000, seed=1); "
+            "print('numpy' in sys.modules, len(r.equity))")
+    assert subprocess.check_output([sys.executable, "-c", code], text=True).split() == ["False", "2"]
+
+
 def test_percentage_equity_equals_the_hands_spelled_out():
     import handrank
 

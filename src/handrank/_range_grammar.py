@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from collections.abc import Sequence
 
 from .cards import shown_text
 
@@ -87,21 +87,23 @@ def percent_span(token: str) -> tuple[float, float]:
     return low, high
 
 
-def ranked_classes(equity: Any, size: Any) -> tuple[Any, Any, Any, Any]:
+def ranked_classes(equity: Sequence[float], size: Sequence[int]) -> tuple[list[int], list[int], list[float],
+                                                                        list[float]]:
     """A starting-hand table's order, as every game's percentage ranges read it: (order, rank,
     percentile, before) for classes of the given equity and number of hands. ``order`` lists
     the classes best first (equal equity: the lower class first); ``rank`` is each class's
     place, 1 the best; ``percentile`` the percent of all hands in it and the classes before
     it; ``before`` the percent in the classes before it alone. A percentage range ``low% to
     high%`` holds the classes whose ``before`` is in [low, high): whole classes, the one that
-    crosses the line included."""
-    import numpy as np
-
-    order = np.lexsort((np.arange(len(equity)), -np.asarray(equity)))
-    rank = np.empty(len(order), dtype=np.int64)
-    rank[order] = np.arange(1, len(order) + 1)
-    through = np.cumsum(np.asarray(size)[order])
-    percentile, before = np.empty(len(order)), np.empty(len(order))
-    percentile[order] = 100.0 * through / through[-1]
-    before[order] = 100.0 * (through - np.asarray(size)[order]) / through[-1]
+    crosses the line included. Plain lists (no numpy: Hold'em's percentages need none)."""
+    values, counts = [float(e) for e in equity], [int(s) for s in size]
+    order = sorted(range(len(values)), key=lambda c: (-values[c], c))
+    total = sum(counts)
+    rank, percentile, before = [0] * len(order), [0.0] * len(order), [0.0] * len(order)
+    through = 0
+    for place, c in enumerate(order, 1):
+        rank[c] = place
+        before[c] = 100.0 * through / total
+        through += counts[c]
+        percentile[c] = 100.0 * through / total
     return order, rank, percentile, before

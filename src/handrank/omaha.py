@@ -541,7 +541,9 @@ class PreflopTable:
         self.equity = np.frombuffer(ffi.buffer(lib.hr_plo4_equity, 2 * classes), dtype=np.uint16) / 65535
         self.size = np.frombuffer(ffi.buffer(lib.hr_plo4_class_size, classes), dtype=np.uint8).astype(np.int64)
         self.trials: int = lib.HR_PLO4_TRIALS
-        self.order, self.rank, self.percentile, self._before = ranked_classes(self.equity, self.size)
+        order, rank, percentile, before = ranked_classes(self.equity.tolist(), self.size.tolist())
+        self.order, self.rank = np.array(order, dtype=np.int64), np.array(rank, dtype=np.int64)
+        self.percentile, self._before = np.array(percentile), np.array(before)
         for array in (self.equity, self.size, self.order, self.rank, self.percentile):
             array.setflags(write=False)
         from .isomorphism import Indexer

@@ -200,13 +200,10 @@ def _ranking() -> tuple[Any, Any, Any, Any]:
     """The chart's cells (row * 13 + column) ranked by equity: (order, rank, percentile,
     before), as ``_range_grammar.ranked_classes`` gives them; a cell holds 6 combos on the
     diagonal, 4 above it (suited) and 12 below it (offsuit)."""
-    import numpy as np
-
     from ._range_grammar import ranked_classes
 
-    rows, columns = np.divmod(np.arange(169), 13)
-    size = np.where(rows == columns, 6, np.where(rows < columns, 4, 12))
-    return ranked_classes(np.array(_chart(), dtype=np.float64).reshape(-1), size)
+    size = [6 if row == column else 4 if row < column else 12 for row in range(13) for column in range(13)]
+    return ranked_classes([value for row in _chart() for value in row], size)
 
 
 def hands_between(low: float, high: float) -> list[str]:

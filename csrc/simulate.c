@@ -107,7 +107,6 @@ static const uint16_t hr_share_of[HR_MAX_PLAYERS + 1] = {
     0, HR_SHARE_UNITS, HR_SHARE_UNITS / 2, HR_SHARE_UNITS / 3, HR_SHARE_UNITS / 4, HR_SHARE_UNITS / 5,
     HR_SHARE_UNITS / 6, HR_SHARE_UNITS / 7, HR_SHARE_UNITS / 8, HR_SHARE_UNITS / 9, HR_SHARE_UNITS / 10};
 
-
 static void winners_scalar(const uint16_t *ranks, uint16_t *shares, int rows, int nplayers, int wide_rows) {
     (void)wide_rows;
     for (int r = 0; r < rows; r++) {

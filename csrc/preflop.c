@@ -58,56 +58,71 @@ int64_t hr_preflop_keys(const uint8_t *matchups, int64_t n, uint32_t *keys) {
 
 #define HR_LOOKUP_LANES 8
 
-/* The table indices of n keys (n <= HR_LOOKUP_LANES; the lanes past them are padded), or -1
- * each: binary searches of the 47,008
- * sorted keys in lockstep, each step a conditional move (a branch there goes either way at
- * random, mispredicted half the time), so that the searches' chains of dependent loads
- * overlap instead of following one another (2.8x on random against random). */
-HR_INLINE void find_classes(uint32_t *key, int n, int *index) {
+/* Up to HR_LOOKUP_LANES matchups waiting to be looked up together: their class keys, whether
+ * the table holds each the other way round, and a tag of the caller's for each. */
+typedef struct {
+    uint32_t key[HR_LOOKUP_LANES];
+    int swapped[HR_LOOKUP_LANES], tag[HR_LOOKUP_LANES], n;
+} matchups_t;
+
+HR_INLINE void add_matchup(matchups_t *m, int a0, int a1, int b0, int b1, int tag) {
+    m->key[m->n] = matchup_key(a0, a1, b0, b1, &m->swapped[m->n]);
+    m->tag[m->n++] = tag;
+}
+
+/* The waiting matchups' counts, in the order they were added: counts[k][1], [2], [3] the
+ * boards the first holding wins, loses and splits. Binary searches of the 47,008 sorted keys
+ * in lockstep, each step a conditional move (a branch there goes either way at random and
+ * is mispredicted half the time), so that the searches' chains of dependent loads overlap
+ * instead of following one another (2.8x on random against random). m->n back to 0.
+ * 0 or HR_ERR_TABLE. */
+HR_INLINE int matchup_counts(matchups_t *m, int64_t (*counts)[4]) {
     const uint32_t *base[HR_LOOKUP_LANES];
-    for (int k = n; k < HR_LOOKUP_LANES; k++) key[k] = key[0];
+    for (int k = m->n; k < HR_LOOKUP_LANES; k++) m->key[k] = m->key[0]; /* the lanes past them padded */
     for (int k = 0; k < HR_LOOKUP_LANES; k++) base[k] = hr_preflop_key;
     for (int left = HR_PREFLOP_CLASSES; left > 1;) {
         int half = left >> 1;
-        for (int k = 0; k < HR_LOOKUP_LANES; k++) base[k] = base[k][half] < key[k] ? base[k] + half : base[k];
+        for (int k = 0; k < HR_LOOKUP_LANES; k++) base[k] = base[k][half] < m->key[k] ? base[k] + half : base[k];
         left -= half;
     }
-    for (int k = 0; k < HR_LOOKUP_LANES; k++) {
-        int at = (int)(base[k] - hr_preflop_key) + (*base[k] < key[k]);
-        index[k] = at < HR_PREFLOP_CLASSES && hr_preflop_key[at] == key[k] ? at : -1;
+    for (int k = 0; k < m->n; k++) {
+        int at = (int)(base[k] - hr_preflop_key) + (*base[k] < m->key[k]);
+        if (at >= HR_PREFLOP_CLASSES || hr_preflop_key[at] != m->key[k]) return HR_ERR_TABLE;
+        int64_t first = hr_preflop_win[at], split = hr_preflop_tie[at];
+        counts[k][m->swapped[k] ? 2 : 1] = first;
+        counts[k][m->swapped[k] ? 1 : 2] = HR_PREFLOP_BOARDS - first - split;
+        counts[k][3] = split;
     }
+    return 0;
+}
+
+/* combo_row's waiting matchups (tagged with the other combo) added to `row`, in order. */
+HR_INLINE int row_sums(matchups_t *m, const double *weights, double *row, uint64_t *pairs) {
+    int64_t counts[HR_LOOKUP_LANES][4];
+    int error = matchup_counts(m, counts);
+    for (int k = 0; k < m->n && !error; k++) {
+        for (int c = 1; c < 4; c++) row[c] += weights[m->tag[k]] * (double)counts[k][c];
+        ++*pairs;
+    }
+    m->n = 0;
+    return error;
 }
 
 /* Combo i of the first player against every combo of the second that shares no card: row[1],
  * [2], [3] add the boards it wins, loses and splits, each times the other combo's weight, in
- * the second player's order (HR_LOOKUP_LANES looked up at once); *pairs counts the pairs. 0
- * or HR_ERR_TABLE. */
+ * the second player's order; *pairs counts the pairs. 0 or HR_ERR_TABLE. */
 HR_INLINE int combo_row(const uint8_t *combos, const int32_t *combo_start, const double *weights, int i, double *row,
                         uint64_t *pairs) {
-    int a0 = combos[2 * i], a1 = combos[2 * i + 1], other[HR_LOOKUP_LANES], swapped[HR_LOOKUP_LANES], n = 0;
+    int a0 = combos[2 * i], a1 = combos[2 * i + 1];
     uint64_t mask = card_bit(a0) | card_bit(a1);
-    uint32_t key[HR_LOOKUP_LANES];
-    for (int j = combo_start[1]; j < combo_start[2] || n; j++) {
-        if (j < combo_start[2]) {
-            if (mask & (card_bit(combos[2 * j]) | card_bit(combos[2 * j + 1]))) continue;
-            key[n] = matchup_key(a0, a1, combos[2 * j], combos[2 * j + 1], &swapped[n]);
-            other[n++] = j;
-            if (n < HR_LOOKUP_LANES) continue;
-        }
-        int index[HR_LOOKUP_LANES];
-        find_classes(key, n, index);
-        for (int k = 0; k < n; k++) {
-            if (index[k] < 0) return HR_ERR_TABLE;
-            int64_t first = hr_preflop_win[index[k]], split = hr_preflop_tie[index[k]], counts[4];
-            counts[swapped[k] ? 2 : 1] = first;
-            counts[swapped[k] ? 1 : 2] = HR_PREFLOP_BOARDS - first - split;
-            counts[3] = split;
-            for (int m = 1; m < 4; m++) row[m] += weights[other[k]] * (double)counts[m];
-            ++*pairs;
-        }
-        n = 0;
+    matchups_t m;
+    m.n = 0;
+    for (int j = combo_start[1]; j < combo_start[2]; j++) {
+        if (mask & (card_bit(combos[2 * j]) | card_bit(combos[2 * j + 1]))) continue;
+        add_matchup(&m, a0, a1, combos[2 * j], combos[2 * j + 1], j);
+        if (m.n == HR_LOOKUP_LANES && row_sums(&m, weights, row, pairs)) return HR_ERR_TABLE;
     }
-    return 0;
+    return m.n ? row_sums(&m, weights, row, pairs) : 0;
 }
 
 /* Two players' ranges checked, and a slice [first, end) of the first player's combos. */
@@ -142,21 +157,19 @@ HR_INLINE int chart_cell(int c0, int c1) {
     return (c0 & 3) == (c1 & 3) ? (12 - high) * 13 + (12 - low) : (12 - low) * 13 + (12 - high);
 }
 
-/* hr_preflop_matrix's *n matchups (keys, orientations, the other holding's cell), looked up
- * at once and added to `row` in order; *n back to 0. 0 or HR_ERR_TABLE. */
-static int matrix_cells(double *row, uint32_t *key, const int *swapped, const int *cell_of, int *n) {
-    int index[HR_LOOKUP_LANES];
-    find_classes(key, *n, index);
-    for (int k = 0; k < *n; k++) {
-        if (index[k] < 0) return HR_ERR_TABLE;
-        int64_t first = hr_preflop_win[index[k]], split = hr_preflop_tie[index[k]];
-        double *cell = row + (size_t)cell_of[k] * 3;
-        cell[0] += (double)(swapped[k] ? HR_PREFLOP_BOARDS - first - split : first);
-        cell[1] += (double)split;
+/* hr_preflop_matrix's waiting matchups (tagged with the other holding's cell) added to the
+ * first holding's `row` of cells, in order. */
+static int matrix_sums(matchups_t *m, double *row) {
+    int64_t counts[HR_LOOKUP_LANES][4];
+    int error = matchup_counts(m, counts);
+    for (int k = 0; k < m->n && !error; k++) {
+        double *cell = row + (size_t)m->tag[k] * 3;
+        cell[0] += (double)counts[k][1];
+        cell[1] += (double)counts[k][3];
         cell[2] += (double)HR_PREFLOP_BOARDS;
     }
-    *n = 0;
-    return 0;
+    m->n = 0;
+    return error;
 }
 
 int hr_preflop_matrix(int32_t first, int32_t end, double *sums) {
@@ -167,17 +180,15 @@ int hr_preflop_matrix(int32_t first, int32_t end, double *sums) {
             if (number < first || number >= end) continue;
             uint64_t mask = card_bit(a0) | card_bit(a1);
             double *row = sums + (size_t)chart_cell(a0, a1) * 169 * 3;
-            /* the other holdings HR_LOOKUP_LANES at a time (combo_row's way), added in order */
-            int cell_of[HR_LOOKUP_LANES], swapped[HR_LOOKUP_LANES], n = 0;
-            uint32_t key[HR_LOOKUP_LANES];
+            matchups_t m; /* the other holdings HR_LOOKUP_LANES at a time, added in order */
+            m.n = 0;
             for (int b0 = 1; b0 < 52; b0++)
                 for (int b1 = 0; b1 < b0; b1++) {
                     if (mask & (card_bit(b0) | card_bit(b1))) continue;
-                    key[n] = matchup_key(a0, a1, b0, b1, &swapped[n]);
-                    cell_of[n++] = chart_cell(b0, b1);
-                    if (n == HR_LOOKUP_LANES && matrix_cells(row, key, swapped, cell_of, &n)) return HR_ERR_TABLE;
+                    add_matchup(&m, a0, a1, b0, b1, chart_cell(b0, b1));
+                    if (m.n == HR_LOOKUP_LANES && matrix_sums(&m, row)) return HR_ERR_TABLE;
                 }
-            if (n && matrix_cells(row, key, swapped, cell_of, &n)) return HR_ERR_TABLE;
+            if (m.n && matrix_sums(&m, row)) return HR_ERR_TABLE;
         }
     return 0;
 }

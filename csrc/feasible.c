@@ -49,7 +49,31 @@ typedef struct {
     unsigned everyone;
     int64_t budget;
     int32_t *choice; /* each player's combo on the way down: a deal when the search finds one */
+    int twin[HR_MAX_PLAYERS]; /* the first player whose range is the same combos as p's (p, if none before) */
+    uint64_t heavy, heavier;  /* the weighted bound's cards (weigh_cards): none until it is chosen */
 } search_t;
+
+/* A combo's weight in the weighted bound: its cards in `heavy`, plus those in `heavier`. */
+HR_INLINE int weight_of(const search_t *s, uint64_t mask) {
+    return hr_popcount64(mask & s->heavy) + hr_popcount64(mask & s->heavier);
+}
+
+/* Players with the same range are interchangeable: any deal, their combos sorted among them,
+ * is a deal too, so the search deals them in increasing order (player p a later combo than
+ * any twin before it, an earlier one than any twin after it). Ten players' top 5% of Omaha
+ * hands: 10! orders of every deal are one. The open combos of player p lie at offsets
+ * [*from, *to) of its range, given the twins placed so far. */
+HR_INLINE void twin_bounds(const search_t *s, unsigned placed, int p, int32_t *from, int32_t *to) {
+    int32_t lo = 0, hi = s->start[p + 1] - s->start[p];
+    for (int q = s->twin[p]; q < s->nplayers; q++) {
+        if (q == p || !(placed >> q & 1) || s->twin[q] != s->twin[p]) continue;
+        int32_t at = s->choice[q] - s->start[q];
+        if (q < p && at + 1 > lo) lo = at + 1;
+        if (q > p && at < hi) hi = at;
+    }
+    *from = s->start[p] + lo;
+    *to = s->start[p] + hi;
+}
 
 /* Whether the players not in `placed` can each get a combo clear of `used`: 1, 0, or
  * HR_ERR_BUDGET. Each step scans every open combo of every player left (the budget counts
@@ -61,12 +85,16 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
     int best = -1, fewest = 1 << 30, cards_needed = 0, left = 0, need_of[HR_MAX_PLAYERS];
     uint64_t open_cards = 0, need_even = 0, need_odd = 0; /* ranks 0, 2, .. 12 and 1, 3, .. 11: a byte each */
     uint64_t best_even = 0, best_odd = 0;                 /* the chosen player's own least of each rank */
+    int need_weight = 0, best_weight = 0;                 /* the weighted bound: the same, for one weight */
     uint64_t open_of[HR_MAX_PLAYERS];                     /* each player left's open cards */
     for (int p = 0; p < s->nplayers; p++) {
         if (placed >> p & 1) continue;
         int choices = 0;
         uint64_t least_even = LOW_BYTES, least_odd = LOW_BYTES, open = 0;
-        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
+        int least_weight = 1 << 30;
+        int32_t from, to;
+        twin_bounds(s, placed, p, &from, &to);
+        for (int32_t i = from; i < to; i++) {
             uint64_t mask = s->masks[i];
             if (mask & used) continue;
             choices++;
@@ -74,8 +102,10 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
             uint64_t counts = rank_counts(mask);
             least_even = min_bytes(least_even, counts & LOW_BYTES);
             least_odd = min_bytes(least_odd, (counts >> 4) & LOW_BYTES);
+            int weight = weight_of(s, mask);
+            least_weight = weight < least_weight ? weight : least_weight;
         }
-        s->budget -= s->start[p + 1] - s->start[p];
+        s->budget -= to - from;
         if (!choices) return 0;
         open_cards |= open;
         open_of[left] = open;
@@ -83,16 +113,19 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
         cards_needed += need_of[left++];
         need_even += least_even;
         need_odd += least_odd;
+        need_weight += least_weight;
         if (choices < fewest) {
             fewest = choices;
             best = p;
             best_even = least_even;
             best_odd = least_odd;
+            best_weight = least_weight;
         }
     }
     uint64_t have = rank_counts(open_cards);
+    int have_weight = weight_of(s, open_cards);
     if (hr_popcount64(open_cards) < cards_needed || any_byte_above(need_even, have & LOW_BYTES) ||
-        any_byte_above(need_odd, (have >> 4) & LOW_BYTES))
+        any_byte_above(need_odd, (have >> 4) & LOW_BYTES) || need_weight > have_weight)
         return 0;
     /* Hall's condition: every group of the players left has as many open cards as it needs
      * (six players whose hands all lie in the same eleven cards cannot be dealt, whatever
@@ -114,10 +147,13 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
      * that of need, so the words subtract lane by lane). */
     uint64_t allow_even = (have & LOW_BYTES) - need_even + best_even,
              allow_odd = ((have >> 4) & LOW_BYTES) - need_odd + best_odd;
-    for (int32_t i = s->start[best]; i < s->start[best + 1]; i++) {
+    int32_t from, to;
+    twin_bounds(s, placed, best, &from, &to);
+    for (int32_t i = from; i < to; i++) {
         if (s->masks[i] & used) continue;
         uint64_t counts = rank_counts(s->masks[i]);
-        if (any_byte_above(counts & LOW_BYTES, allow_even) || any_byte_above((counts >> 4) & LOW_BYTES, allow_odd))
+        if (any_byte_above(counts & LOW_BYTES, allow_even) || any_byte_above((counts >> 4) & LOW_BYTES, allow_odd) ||
+            weight_of(s, s->masks[i]) > have_weight - need_weight + best_weight)
             continue;
         s->choice[best] = i;
         int found = place_from(s, placed | 1u << best, used | s->masks[i]);
@@ -172,6 +208,66 @@ static void run_cells(uint64_t mask, uint8_t *cell) {
     for (int r = 0; r < 26; r++) below[r + 1] = (uint8_t)(below[r] + (counts >> (4 * (r % 13)) & 0xF));
     for (int first = 0, k = 0; first < 13; first++)
         for (int length = 3; length <= 12; length++, k++) cell[k] = (uint8_t)(below[first + length] - below[first]);
+}
+
+/* The weighted bound: a card weighs 1 for each of two runs of ranks from an end that hold it
+ * (ranks a and up, and b and up; or a and down, and b and down). However the players are
+ * dealt, the weight they hold is at least the sum of each one's lightest open combo, and at
+ * most the weight of the open cards. Ten players' top 5% of Omaha hands: each hand weighs at
+ * least 4 with 9 and up, and J and up, as the runs (J-J-x-x, or T-T-9-9), and the deck has
+ * just 40. Each of the 2 x 91 pairs of runs is weighed here; one that no deal can meet ends
+ * it (0), else the tightest is kept for the search (1), where the weight left steers each
+ * step (a combo heavier than the others leave room for is passed over). */
+#define HR_RANK_CARDS(r) (0xFull << 4 * (r))
+static int weigh_cards(search_t *s, uint64_t used) {
+    int need[2][13][13] = {{{0}}}, have[2][13][13];
+    uint64_t open_cards = 0;
+    for (int p = 0; p < s->nplayers; p++) {
+        if (s->start[p + 1] == s->start[p]) continue;
+        int least[2][13][13];
+        memset(least, 0x3F, sizeof least);
+        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
+            uint64_t mask = s->masks[i];
+            if (mask & used) continue;
+            open_cards |= mask;
+            uint64_t counts = rank_counts(mask);
+            int up[14] = {0}, down[14] = {0}; /* cards of rank r and up (r and down at r + 1) */
+            for (int r = 12; r >= 0; r--) up[r] = up[r + 1] + (int)(counts >> 4 * r & 0xF);
+            for (int r = 0; r < 13; r++) down[r + 1] = down[r] + (int)(counts >> 4 * r & 0xF);
+            for (int a = 0; a < 13; a++)
+                for (int b = a; b < 13; b++) {
+                    int hi = up[a] + up[b], lo = down[a + 1] + down[b + 1];
+                    least[0][a][b] = hi < least[0][a][b] ? hi : least[0][a][b];
+                    least[1][a][b] = lo < least[1][a][b] ? lo : least[1][a][b];
+                }
+        }
+        s->budget -= 16 * (int64_t)(s->start[p + 1] - s->start[p]);
+        for (int d = 0; d < 2; d++)
+            for (int a = 0; a < 13; a++)
+                for (int b = a; b < 13; b++) need[d][a][b] += least[d][a][b] < 0x3F3F3F3F ? least[d][a][b] : 0;
+    }
+    uint64_t counts = rank_counts(open_cards);
+    int up[14] = {0}, down[14] = {0};
+    for (int r = 12; r >= 0; r--) up[r] = up[r + 1] + (int)(counts >> 4 * r & 0xF);
+    for (int r = 0; r < 13; r++) down[r + 1] = down[r] + (int)(counts >> 4 * r & 0xF);
+    int tightest = 1 << 30;
+    for (int d = 0; d < 2; d++)
+        for (int a = 0; a < 13; a++)
+            for (int b = a; b < 13; b++) {
+                have[d][a][b] = d ? down[a + 1] + down[b + 1] : up[a] + up[b];
+                int slack = have[d][a][b] - need[d][a][b];
+                if (slack < 0) return 0;
+                if (slack < tightest) {
+                    tightest = slack;
+                    uint64_t runs[2] = {0, 0};
+                    for (int r = 0; r < 13; r++) {
+                        runs[0] |= (d ? r <= a : r >= a) ? HR_RANK_CARDS(r) : 0;
+                        runs[1] |= (d ? r <= b : r >= b) ? HR_RANK_CARDS(r) : 0;
+                    }
+                    s->heavy = runs[0], s->heavier = runs[1];
+                }
+            }
+    return 1;
 }
 
 /* Random deals made greedily: the players with combos in a random order, each given a combo
@@ -257,7 +353,17 @@ static int quick_deal(const uint64_t *masks, const int32_t *start, int nplayers,
 
 int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
                      int64_t budget, int32_t *choice) {
-    search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget, choice};
+    search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget, choice, {0}, 0, 0};
+    for (int p = 0; p < nplayers; p++) { /* each player's first twin: the same combos, in the same order */
+        int32_t size = combo_start[p + 1] - combo_start[p];
+        s.twin[p] = p;
+        for (int q = 0; q < p; q++)
+            if (s.twin[q] == q && combo_start[q + 1] - combo_start[q] == size && size &&
+                !memcmp(masks + combo_start[q], masks + combo_start[p], (size_t)size * sizeof *masks)) {
+                s.twin[p] = q;
+                break;
+            }
+    }
     unsigned placed = 0; /* a player with no range has nothing to place */
     for (int p = 0; p < nplayers; p++)
         if (combo_start[p + 1] == combo_start[p]) placed |= 1u << p;
@@ -272,6 +378,7 @@ int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int npla
     if (draw_deal(masks, combo_start, nplayers, used, budget, choice) == 1) return 1;
     s.budget = budget;
     if (sets_short(&s, used, run_cells, 13 * 10, 16)) return 0; /* runs of ranks: 130 sets, the undecided only */
+    if (!weigh_cards(&s, used)) return 0;
     return place_from(&s, placed, used);
 }
 

@@ -17,7 +17,10 @@
  * players' top 10% of Omaha hands) are dealt at once that way, where the search, which has to
  * rule out every branch it leaves, ran out of budget. Then the counting bound runs over every
  * run of ranks (run_cells: nine players' top 3% need more of J, Q, K and A than there are),
- * and the search decides the rest. */
+ * then the weighted bound (weigh_cards: two runs of ranks, a card in both counting twice),
+ * then random deals again, each hand no heavier than that bound leaves room for, and the
+ * search, steered by the bound, decides the rest. Players with the same range are dealt in
+ * the order of their combos (twin_bounds). */
 #include "equity_internal.h"
 #include "random.h"
 
@@ -51,6 +54,7 @@ typedef struct {
     int32_t *choice; /* each player's combo on the way down: a deal when the search finds one */
     int twin[HR_MAX_PLAYERS]; /* the first player whose range is the same combos as p's (p, if none before) */
     uint64_t heavy, heavier;  /* the weighted bound's cards (weigh_cards): none until it is chosen */
+    int most[HR_MAX_PLAYERS]; /* and the most each player's combo may weigh at the root */
 } search_t;
 
 /* A combo's weight in the weighted bound: its cards in `heavy`, plus those in `heavier`. */
@@ -216,8 +220,9 @@ static void run_cells(uint64_t mask, uint8_t *cell) {
  * most the weight of the open cards. Ten players' top 5% of Omaha hands: each hand weighs at
  * least 4 with 9 and up, and J and up, as the runs (J-J-x-x, or T-T-9-9), and the deck has
  * just 40. Each of the 2 x 91 pairs of runs is weighed here; one that no deal can meet ends
- * it (0), else the tightest is kept for the search (1), where the weight left steers each
- * step (a combo heavier than the others leave room for is passed over). */
+ * it (0), else the tightest is kept (1): in the search the weight left steers each step (a
+ * combo heavier than the others leave room for is passed over), and the random deals take
+ * no combo heavier than its player's lightest plus the slack (most[p]). */
 #define HR_RANK_CARDS(r) (0xFull << 4 * (r))
 static int weigh_cards(search_t *s, uint64_t used) {
     int need[2][13][13] = {{{0}}}, have[2][13][13];
@@ -267,7 +272,23 @@ static int weigh_cards(search_t *s, uint64_t used) {
                     s->heavy = runs[0], s->heavier = runs[1];
                 }
             }
+    /* each player's lightest open combo plus the slack: a heavier one leaves the others too little */
+    for (int p = 0; p < s->nplayers; p++) {
+        if (s->start[p + 1] == s->start[p]) continue;
+        int lightest = 0x3F3F3F3F;
+        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++)
+            if (!(s->masks[i] & used)) {
+                int weight = weight_of(s, s->masks[i]);
+                lightest = weight < lightest ? weight : lightest;
+            }
+        s->most[p] = lightest + tightest;
+    }
     return 1;
+}
+
+/* Whether player p's combo weighs more than the weighted bound leaves it (never without one). */
+HR_INLINE int too_heavy(const search_t *weighed, int p, uint64_t mask) {
+    return weighed && weight_of(weighed, mask) > weighed->most[p];
 }
 
 /* Random deals made greedily: the players with combos in a random order, each given a combo
@@ -279,7 +300,7 @@ static int weigh_cards(search_t *s, uint64_t used) {
 #define HR_DRAW_TRIES 32
 #define HR_DRAW_CHOICES 4
 static int draw_deal(const uint64_t *masks, const int32_t *start, int nplayers, uint64_t used, int64_t budget,
-                     int32_t *choice) {
+                     const search_t *weighed, int32_t *choice) {
     rng_t rng = chunk_stream(0x66656173696269ull, 0);
     int order[HR_MAX_PLAYERS], n = 0;
     double demand[52] = {0};
@@ -305,14 +326,14 @@ static int draw_deal(const uint64_t *masks, const int32_t *start, int nplayers, 
             double least = 0;
             for (int t = 0; t < HR_DRAW_TRIES && found < HR_DRAW_CHOICES; t++, budget--) {
                 int32_t i = first + (int32_t)below(&rng, (uint32_t)size);
-                if (masks[i] & dealt) continue;
+                if ((masks[i] & dealt) || too_heavy(weighed, p, masks[i])) continue;
                 double ask = 0;
                 for (uint64_t m = masks[i]; m; m &= m - 1) ask += demand[hr_ctz64(m)];
                 if (!found++ || ask < least) pick = i, least = ask;
             }
             if (!found) { /* rare fits: the least asking of all that are open */
                 for (int32_t i = first; i < first + size; i++) {
-                    if (masks[i] & dealt) continue;
+                    if ((masks[i] & dealt) || too_heavy(weighed, p, masks[i])) continue;
                     double ask = 0;
                     for (uint64_t m = masks[i]; m; m &= m - 1) ask += demand[hr_ctz64(m)];
                     if (pick < 0 || ask < least) pick = i, least = ask;
@@ -353,7 +374,7 @@ static int quick_deal(const uint64_t *masks, const int32_t *start, int nplayers,
 
 int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int nplayers, uint64_t used,
                      int64_t budget, int32_t *choice) {
-    search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget, choice, {0}, 0, 0};
+    search_t s = {masks, combo_start, nplayers, (1u << nplayers) - 1, budget, choice, {0}, 0, 0, {0}};
     for (int p = 0; p < nplayers; p++) { /* each player's first twin: the same combos, in the same order */
         int32_t size = combo_start[p + 1] - combo_start[p];
         s.twin[p] = p;
@@ -375,10 +396,13 @@ int hr_feasible_deal(const uint64_t *masks, const int32_t *combo_start, int npla
     s.budget = budget / 16;
     int found = place_from(&s, placed, used);
     if (found != HR_ERR_BUDGET) return found;
-    if (draw_deal(masks, combo_start, nplayers, used, budget, choice) == 1) return 1;
+    if (draw_deal(masks, combo_start, nplayers, used, budget, NULL, choice) == 1) return 1;
     s.budget = budget;
     if (sets_short(&s, used, run_cells, 13 * 10, 16)) return 0; /* runs of ranks: 130 sets, the undecided only */
     if (!weigh_cards(&s, used)) return 0;
+    /* random deals again, each combo no heavier than the weighted bound leaves room for (ten
+     * players' top 5% of Omaha hands: J-J, Q-Q, K-K and A-A with small cards, and T-T-9-9) */
+    if (draw_deal(masks, combo_start, nplayers, used, budget / 2, &s, choice) == 1) return 1;
     return place_from(&s, placed, used);
 }
 

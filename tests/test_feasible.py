@@ -197,14 +197,15 @@ def test_the_walks_standard_error_is_its_spread_over_seeds():
     assert 0.8 < np.mean(spread / reported) < 1.25, spread / reported
 
 
-@pytest.mark.parametrize("players", [["xxxxds"] * 10, ["10%"] * 9, ["5%"] * 9, ["15%"] * 8, ["4%"] * 10])
+@pytest.mark.parametrize("players", [["xxxxds"] * 10, ["10%"] * 9, ["5%"] * 9, ["15%"] * 8, ["4%"] * 10, ["5%"] * 10])
 def test_crowded_ranges_that_can_be_dealt_are_dealt(players):
     """Full-ring ranges: nine players' top 10% (or 5%) of Omaha hands were refused as "too
     crowded to decide" (the search ran out of budget), and ten double-suited ranges as found by
-    no 2**20 draws in a row. Random greedy deals now show they can be dealt; ten players' top
-    4% (two J-or-better cards each, or T-T-9-9: every card of 9 and up taken) is found by the
-    search, dealt in order among players with the same range and steered by the weighted
-    bound. The walk draws them: every deal is dealt, the shares add up, and a seed gives one answer on any threads."""
+    no 2**20 draws in a row. Random greedy deals now show they can be dealt. Ten players' top
+    4% or 5% need two J-or-better cards each, or T-T-9-9 (every card of 9 and up taken): the
+    search finds the first, dealing players with the same range in order and steered by the
+    weighted bound, and random deals of hands no heavier than that bound allows the second.
+    The walk draws them: every deal is dealt, the shares add up, and a seed gives one answer on any threads."""
     result = omaha.equity(players, trials=3000, seed=2)
     assert result.boards == 3000 and not result.exact
     assert sum(result.equity) == pytest.approx(1.0)

@@ -1373,14 +1373,16 @@ static void walk_step(const omaha_plan_t *h, const uint8_t *columns, rng_t *rng,
  * same choice every time for the same spot). */
 static int crowded(const omaha_plan_t *h, const uint8_t *columns) {
     rng_t rng = chunk_stream(0x63726F77646564ull, 0);
-    const uint64_t *masks = walk_masks(h, columns);
     int fits = 0;
     for (int t = 0; t < HR_CROWD_TRIES && fits < HR_CROWD_FITS; t++) {
         uint64_t used = 0;
         int clash = 0;
         for (int i = 0; i < h->nranged && !clash; i++) {
             int p = h->ranged_of[i];
-            uint64_t mask = masks[h->first[p] + walk_draw(h, columns, p, &rng)];
+            uint64_t mask; /* the hand's mask in its column (after a threshold and an alias) */
+            memcpy(&mask, columns + h->at[p] + (size_t)walk_draw(h, columns, p, &rng) * h->width[p] +
+                              (h->weighted[p] ? sizeof(uint64_t) : 0),
+                   sizeof mask);
             clash = (mask & used) != 0;
             used |= mask;
         }
@@ -1399,7 +1401,6 @@ static int walk_setup(omaha_plan_t *h, uint8_t *columns) {
         h->hash_at[p] = at;
         at += 1ull << h->hash_bits[p];
     }
-    if (!crowded(h, columns)) return 0;
     h->walk = 1;
     const uint64_t *masks = walk_masks(h, columns);
     int32_t start[HR_MAX_PLAYERS + 1], choice[HR_MAX_PLAYERS];
@@ -1519,14 +1520,19 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
         n += h.width[p] * (uint64_t)draw[p].count;
     }
     h.nhole = nhole;
-    if (h.nranged >= 2) { /* the walk's tables; the walk itself only where draws seldom fit */
-        h.walk_at = n;
+    h.walk_at = n;
+    for (int i = 0; i < h.nranged; i++) {
+        int p = h.ranged_of[i];
+        h.first[p] = (int)h.nhands;
+        h.nhands += (uint64_t)draw[p].count;
+    }
+    /* the walk's tables (written only where draws seldom fit: tens of megabytes of PLO6 hands
+     * that a first call in a process pays for in page faults) */
+    if (h.nranged >= 2 && crowded(&h, columns)) {
         uint64_t *masks = (uint64_t *)(columns + h.walk_at);
         for (int i = 0; i < h.nranged; i++) {
             int p = h.ranged_of[i];
-            h.first[p] = (int)h.nhands;
-            for (int k = 0; k < draw[p].count; k++) masks[h.nhands + k] = mask[draw[p].combo[k]];
-            h.nhands += (uint64_t)draw[p].count;
+            for (int k = 0; k < draw[p].count; k++) masks[h.first[p] + k] = mask[draw[p].combo[k]];
         }
         double *weight = (double *)(masks + h.nhands);
         for (int i = 0; i < h.nranged; i++) {

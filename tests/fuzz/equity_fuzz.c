@@ -176,6 +176,17 @@ int main(int argc, char **argv) {
             at = ostart[players];
             for (int i = 0; i < at; i++) omasks[i] = next() & 0xFFFFFFFFFFFFFull;
             hr_omaha_ranges_feasible(omasks, ostart, players, 1000);
+            /* players with the same range (twins, dealt in order) and sparse masks, so that
+             * the search and the weighted bound run, on a few budgets */
+            if (players >= 2 && ostart[0] == 0) {
+                int32_t size = ostart[1], twins[12];
+                static uint64_t tmasks[64];
+                for (int i = 0; i < size && i < 16; i++) tmasks[i] = (next() & next() & next()) & 0xFFFFFFFFFFFFFull;
+                size = size < 16 ? size : 16;
+                for (int p = 0; p <= players; p++) twins[p] = p * size;
+                for (int p = 1; p < players; p++) memcpy(tmasks + p * size, tmasks, (size_t)size * sizeof *tmasks);
+                hr_omaha_ranges_feasible(tmasks, twins, players, (int64_t)upto(3) * 500);
+            }
             if (nboard >= 4) /* fewer runouts: the sanitizers make each showdown slow */
                 hr_omaha_equity_ranges(omaha_high, omaha_low, omaha_row, combos, ostart, weights, nhole, players,
                                        board, nboard, dead, ndead, upto(2), (int32_t)upto(3) - 1, (int32_t)upto(3),

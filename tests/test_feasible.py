@@ -36,6 +36,17 @@ def _starts(ranges: list[list[int]]) -> list[int]:
     return [0, *itertools.accumulate(len(r) for r in ranges)]
 
 
+def _crowded_range(rng: random.Random, trial: int, nhole: int, sizes: tuple[int, int], ranks: int, least: int,
+                   count: int) -> list[list[int]]:
+    """``count`` random ranges of least .. least + 5 combos from one small pool of cards: for
+    two trials in three a pool of sizes[0] .. sizes[1] cards, else every card of ``ranks``
+    ranks (so that the counting bounds have ranks to count)."""
+    pool = rng.sample(range(52), rng.randint(*sizes)) if trial % 3 else \
+        [4 * r + s for r in rng.sample(range(13), ranks) for s in range(4)]
+    return [sorted({sum(1 << c for c in rng.sample(pool, nhole)) for _ in range(rng.randint(least, least + 5))})
+            for _ in range(count)]
+
+
 def test_the_search_equals_every_assignment_tried():
     """Crowded spots: combos from a small pool of cards (a few ranks, so the counting bound
     has ranks to count), two to five players, Hold'em's pairs and Omaha's fours."""
@@ -43,11 +54,8 @@ def test_the_search_equals_every_assignment_tried():
     answers = {0: 0, 1: 0}
     for trial in range(1500):
         nhole = 2 if trial % 2 else 4
-        pool = rng.sample(range(52), rng.randint(nhole + 2, 14)) if trial % 3 else \
-            [4 * r + s for r in rng.sample(range(13), 3) for s in range(4)]
         nplayers = rng.randint(2, 5)
-        ranges = [sorted({sum(1 << c for c in rng.sample(pool, nhole)) for _ in range(rng.randint(1, 6))})
-                  for _ in range(nplayers)]
+        ranges = _crowded_range(rng, trial, nhole, (nhole + 2, 14), 3, 1, nplayers)
         want = _brute_force(ranges)
         answers[want] += 1
         masks = [m for r in ranges for m in r]
@@ -71,10 +79,7 @@ def test_players_with_the_same_range_and_the_weighted_bound_agree_with_every_ass
     answers = {0: 0, 1: 0}
     for trial in range(1200):
         nhole = 2 if trial % 2 else 4
-        pool = rng.sample(range(52), rng.randint(nhole + 3, 16)) if trial % 3 else \
-            [4 * r + s for r in rng.sample(range(13), 4) for s in range(4)]
-        templates = [sorted({sum(1 << c for c in rng.sample(pool, nhole)) for _ in range(rng.randint(2, 7))})
-                     for _ in range(2)]
+        templates = _crowded_range(rng, trial, nhole, (nhole + 3, 16), 4, 2, 2)
         nplayers = rng.randint(2, 6 if nhole == 2 else 4)
         ranges = [templates[0] if rng.random() < 0.7 else templates[1] for _ in range(nplayers)]
         want = _brute_force(ranges)

@@ -57,9 +57,14 @@ typedef struct {
     int most[HR_MAX_PLAYERS]; /* and the most each player's combo may weigh at the root */
 } search_t;
 
-/* A combo's weight in the weighted bound: its cards in `heavy`, plus those in `heavier`. */
-HR_INLINE int weight_of(const search_t *s, uint64_t mask) {
-    return hr_popcount64(mask & s->heavy) + hr_popcount64(mask & s->heavier);
+/* A combo's weight in the weighted bound from its count of each rank (rank_counts, a nibble a
+ * rank): its cards in `heavy`, plus those in `heavier` (both whole ranks). Each nibble of the
+ * two added stays below 16, and the nibbles' sum below 256, so one multiply adds them up;
+ * no popcount, which portable builds make a library call. */
+HR_INLINE int weight_of_counts(const search_t *s, uint64_t counts) {
+    uint64_t both = (counts & s->heavy) + (counts & s->heavier);
+    both = (both & 0x0F0F0F0F0F0F0F0Full) + ((both >> 4) & 0x0F0F0F0F0F0F0F0Full);
+    return (int)((both * 0x0101010101010101ull) >> 56);
 }
 
 /* Players with the same range are interchangeable: any deal, their combos sorted among them,
@@ -106,7 +111,7 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
             uint64_t counts = rank_counts(mask);
             least_even = min_bytes(least_even, counts & LOW_BYTES);
             least_odd = min_bytes(least_odd, (counts >> 4) & LOW_BYTES);
-            int weight = weight_of(s, mask);
+            int weight = weight_of_counts(s, counts);
             least_weight = weight < least_weight ? weight : least_weight;
         }
         s->budget -= to - from;
@@ -127,7 +132,7 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
         }
     }
     uint64_t have = rank_counts(open_cards);
-    int have_weight = weight_of(s, open_cards);
+    int have_weight = weight_of_counts(s, have);
     if (hr_popcount64(open_cards) < cards_needed || any_byte_above(need_even, have & LOW_BYTES) ||
         any_byte_above(need_odd, (have >> 4) & LOW_BYTES) || need_weight > have_weight)
         return 0;
@@ -157,7 +162,7 @@ static int place_from(search_t *s, unsigned placed, uint64_t used) {
         if (s->masks[i] & used) continue;
         uint64_t counts = rank_counts(s->masks[i]);
         if (any_byte_above(counts & LOW_BYTES, allow_even) || any_byte_above((counts >> 4) & LOW_BYTES, allow_odd) ||
-            weight_of(s, s->masks[i]) > have_weight - need_weight + best_weight)
+            weight_of_counts(s, counts) > have_weight - need_weight + best_weight)
             continue;
         s->choice[best] = i;
         int found = place_from(s, placed | 1u << best, used | s->masks[i]);
@@ -278,7 +283,7 @@ static int weigh_cards(search_t *s, uint64_t used) {
         int lightest = 0x3F3F3F3F;
         for (int32_t i = s->start[p]; i < s->start[p + 1]; i++)
             if (!(s->masks[i] & used)) {
-                int weight = weight_of(s, s->masks[i]);
+                int weight = weight_of_counts(s, rank_counts(s->masks[i]));
                 lightest = weight < lightest ? weight : lightest;
             }
         s->most[p] = lightest + tightest;
@@ -288,7 +293,7 @@ static int weigh_cards(search_t *s, uint64_t used) {
 
 /* Whether player p's combo weighs more than the weighted bound leaves it (never without one). */
 HR_INLINE int too_heavy(const search_t *weighed, int p, uint64_t mask) {
-    return weighed && weight_of(weighed, mask) > weighed->most[p];
+    return weighed && weight_of_counts(weighed, rank_counts(mask)) > weighed->most[p];
 }
 
 /* Random deals made greedily: the players with combos in a random order, each given a combo

@@ -229,65 +229,57 @@ static void run_cells(uint64_t mask, uint8_t *cell) {
  * combo heavier than the others leave room for is passed over), and the random deals take
  * no combo heavier than its player's lightest plus the slack (most[p]). */
 #define HR_RANK_CARDS(r) (0xFull << 4 * (r))
+
+/* A pair of runs' weight (d 0: ranks a and up, and b and up; d 1: a and down, b and down) of
+ * the cards counted in `counts` (rank_counts). */
+HR_INLINE void run_weights(uint64_t counts, int (*weight)[13][13]) {
+    int up[14] = {0}, down[14] = {0}; /* cards of rank r and up (r and down at r + 1) */
+    for (int r = 12; r >= 0; r--) up[r] = up[r + 1] + (int)(counts >> 4 * r & 0xF);
+    for (int r = 0; r < 13; r++) down[r + 1] = down[r] + (int)(counts >> 4 * r & 0xF);
+    for (int a = 0; a < 13; a++)
+        for (int b = a; b < 13; b++) {
+            weight[0][a][b] = up[a] + up[b];
+            weight[1][a][b] = down[a + 1] + down[b + 1];
+        }
+}
+
 static int weigh_cards(search_t *s, uint64_t used) {
-    int need[2][13][13] = {{{0}}}, have[2][13][13];
+    int need[2][13][13] = {{{0}}}, least[HR_MAX_PLAYERS][2][13][13], weight[2][13][13];
     uint64_t open_cards = 0;
+    memset(least, 0x3F, sizeof least); /* a player with no open combo needs nothing here */
     for (int p = 0; p < s->nplayers; p++) {
         if (s->start[p + 1] == s->start[p]) continue;
-        int least[2][13][13];
-        memset(least, 0x3F, sizeof least);
         for (int32_t i = s->start[p]; i < s->start[p + 1]; i++) {
             uint64_t mask = s->masks[i];
             if (mask & used) continue;
             open_cards |= mask;
-            uint64_t counts = rank_counts(mask);
-            int up[14] = {0}, down[14] = {0}; /* cards of rank r and up (r and down at r + 1) */
-            for (int r = 12; r >= 0; r--) up[r] = up[r + 1] + (int)(counts >> 4 * r & 0xF);
-            for (int r = 0; r < 13; r++) down[r + 1] = down[r] + (int)(counts >> 4 * r & 0xF);
-            for (int a = 0; a < 13; a++)
-                for (int b = a; b < 13; b++) {
-                    int hi = up[a] + up[b], lo = down[a + 1] + down[b + 1];
-                    least[0][a][b] = hi < least[0][a][b] ? hi : least[0][a][b];
-                    least[1][a][b] = lo < least[1][a][b] ? lo : least[1][a][b];
-                }
+            run_weights(rank_counts(mask), weight);
+            for (int d = 0; d < 2; d++)
+                for (int a = 0; a < 13; a++)
+                    for (int b = a; b < 13; b++)
+                        least[p][d][a][b] = weight[d][a][b] < least[p][d][a][b] ? weight[d][a][b] : least[p][d][a][b];
         }
         s->budget -= 16 * (int64_t)(s->start[p + 1] - s->start[p]);
         for (int d = 0; d < 2; d++)
             for (int a = 0; a < 13; a++)
-                for (int b = a; b < 13; b++) need[d][a][b] += least[d][a][b] < 0x3F3F3F3F ? least[d][a][b] : 0;
+                for (int b = a; b < 13; b++) need[d][a][b] += least[p][d][a][b] < 0x3F3F3F3F ? least[p][d][a][b] : 0;
     }
-    uint64_t counts = rank_counts(open_cards);
-    int up[14] = {0}, down[14] = {0};
-    for (int r = 12; r >= 0; r--) up[r] = up[r + 1] + (int)(counts >> 4 * r & 0xF);
-    for (int r = 0; r < 13; r++) down[r + 1] = down[r] + (int)(counts >> 4 * r & 0xF);
-    int tightest = 1 << 30;
+    run_weights(rank_counts(open_cards), weight); /* what the open cards weigh */
+    int tightest = 1 << 30, best_d = 0, best_a = 0, best_b = 0;
     for (int d = 0; d < 2; d++)
         for (int a = 0; a < 13; a++)
             for (int b = a; b < 13; b++) {
-                have[d][a][b] = d ? down[a + 1] + down[b + 1] : up[a] + up[b];
-                int slack = have[d][a][b] - need[d][a][b];
+                int slack = weight[d][a][b] - need[d][a][b];
                 if (slack < 0) return 0;
-                if (slack < tightest) {
-                    tightest = slack;
-                    uint64_t runs[2] = {0, 0};
-                    for (int r = 0; r < 13; r++) {
-                        runs[0] |= (d ? r <= a : r >= a) ? HR_RANK_CARDS(r) : 0;
-                        runs[1] |= (d ? r <= b : r >= b) ? HR_RANK_CARDS(r) : 0;
-                    }
-                    s->heavy = runs[0], s->heavier = runs[1];
-                }
+                if (slack < tightest) tightest = slack, best_d = d, best_a = a, best_b = b;
             }
-    /* each player's lightest open combo plus the slack: a heavier one leaves the others too little */
-    for (int p = 0; p < s->nplayers; p++) {
-        if (s->start[p + 1] == s->start[p]) continue;
-        int lightest = 0x3F3F3F3F;
-        for (int32_t i = s->start[p]; i < s->start[p + 1]; i++)
-            if (!(s->masks[i] & used)) {
-                int weight = weight_of_counts(s, rank_counts(s->masks[i]));
-                lightest = weight < lightest ? weight : lightest;
-            }
-        s->most[p] = lightest + tightest;
+    s->heavy = s->heavier = 0;
+    for (int r = 0; r < 13; r++) {
+        s->heavy |= (best_d ? r <= best_a : r >= best_a) ? HR_RANK_CARDS(r) : 0;
+        s->heavier |= (best_d ? r <= best_b : r >= best_b) ? HR_RANK_CARDS(r) : 0;
     }
+    /* each player's lightest open combo plus the slack: a heavier one leaves the others too little */
+    for (int p = 0; p < s->nplayers; p++) s->most[p] = least[p][best_d][best_a][best_b] + tightest;
     return 1;
 }
 

@@ -1391,8 +1391,9 @@ static int crowded(const omaha_plan_t *h, const uint8_t *columns) {
     return fits < HR_CROWD_FITS;
 }
 
-/* The walk's hashes placed; where the ranges are crowded, the walk chosen and its first deal
- * found (HR_ERR_IMPOSSIBLE when the search finds none within its budget). */
+/* For crowded ranges (the caller asks crowded() first and writes the walk's masks and
+ * weights): the walk chosen, its hashes placed and its first deal found (HR_ERR_IMPOSSIBLE
+ * when the search finds none within its budget). */
 static int walk_setup(omaha_plan_t *h, uint8_t *columns) {
     uint64_t at = 0;
     for (int i = 0; i < h->nranged; i++) {
@@ -1530,14 +1531,13 @@ int hr_omaha_ranges_plan(const uint8_t *combos, const int32_t *combo_start, cons
      * that a first call in a process pays for in page faults) */
     if (h.nranged >= 2 && crowded(&h, columns)) {
         uint64_t *masks = (uint64_t *)(columns + h.walk_at);
-        for (int i = 0; i < h.nranged; i++) {
-            int p = h.ranged_of[i];
-            for (int k = 0; k < draw[p].count; k++) masks[h.first[p] + k] = mask[draw[p].combo[k]];
-        }
         double *weight = (double *)(masks + h.nhands);
         for (int i = 0; i < h.nranged; i++) {
             int p = h.ranged_of[i];
-            for (int k = 0; k < draw[p].count; k++) weight[h.first[p] + k] = weights[draw[p].combo[k]];
+            for (int k = 0; k < draw[p].count; k++) {
+                masks[h.first[p] + k] = mask[draw[p].combo[k]];
+                weight[h.first[p] + k] = weights[draw[p].combo[k]];
+            }
         }
         error = walk_setup(&h, columns);
     }

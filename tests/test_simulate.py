@@ -133,6 +133,19 @@ def test_known_cards_stay_put_and_appear_nowhere_else():
     assert all(len(set(row)) == 11 for row in everything[:2000].tolist())
 
 
+def test_random_names_a_player_dealt_at_random_in_every_games_dealer():
+    from handrank import omaha, shortdeck, stud
+
+    dealers = ((deal, "As Ah"), (shortdeck.deal, "As Ah"), (omaha.deal, "As Ah Kd Kc"), (stud.deal, "As Ah Kd"))
+    for dealer, known in dealers:
+        plain = dealer(2000, 3, hole_cards=[None, known, None], seed=8)
+        for word in ("random", " Random ", "RANDOM", ""):
+            named = dealer(2000, 3, hole_cards=[word, known, "random"], seed=8)
+            assert all(np.array_equal(a, b) for a, b in zip(named, plain)), (dealer, word)
+        with pytest.raises(ValueError, match=r"hole_cards\[0\]: unknown rank 'r' in 'randoms'"):
+            dealer(10, 3, hole_cards=["randoms", known, None], seed=8)
+
+
 def test_a_seed_gives_the_same_deals_on_any_number_of_threads():
     one = deal(300_000, 6, seed=11)
     two = deal(300_000, 6, seed=11, threads=2)

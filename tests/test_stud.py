@@ -182,6 +182,10 @@ def test_the_cli_plays_stud_and_razz(capsys):
                  "--seed", "5", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     sampled = stud.equity(["As 2s 3s", None], "4d", razz=True, trials=20_000, seed=5)
+    for word in ("random", "Unknown", " "):  # the library takes the CLI's words for a player seen nowhere
+        assert stud.equity(["As 2s 3s", word], "4d", razz=True, trials=20_000, seed=5).equity == sampled.equity
+    with pytest.raises(ValueError, match=r"hands\[1\]: 'random' names no cards, and a showdown needs every"):
+        stud.showdown(["As Ah Kd Kc 2s", "random"])
     assert report["players"] == ["As 2s 3s", "unknown"] and report["equity"] == sampled.equity
     for argv, words in ((["showdown", "--game", "stud", "As Ah Kd Kc 2s 3s 4d", "unknown"], "every player's cards"),
                         (["equity", "--game", "stud", "As Ah", "Kd", "--board", "2c 3c 4c"], "no board"),

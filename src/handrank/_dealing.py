@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ._core import ffi, lib
 from ._rows import joint_arrays
 from ._work import run_slices, thread_count
-from .cards import HandLike, exact_int, format_cards, parse, shown_text
+from .cards import HandLike, exact_int, format_cards, names_no_cards, parse, shown_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -68,7 +68,7 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
     seed = _checked_count(seed, "seed", 0, (1 << 64) - 1)
     if hole_cards is not None and (isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence)):
         raise TypeError(f"hole_cards must be a list with one entry a player: {'up to ' if partial else ''}"
-                        f"{_WORDS.get(hole, hole)} cards, or None")
+                        f"{_WORDS.get(hole, hole)} cards, or None or 'random'")
     if hole_cards is not None and len(hole_cards) != players:
         raise ValueError(f"hole_cards has {len(hole_cards)} entries for {players} players")
     where: dict[int, str] = {}
@@ -83,7 +83,7 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
 
     fixed = bytearray([lib.HR_DEAL_RANDOM] * (hole * players))
     for p, cards_of_player in enumerate(hole_cards or [None] * players):
-        cards = _known(cards_of_player, f"hole_cards[{p}]")
+        cards = [] if names_no_cards(cards_of_player) else _known(cards_of_player, f"hole_cards[{p}]")
         if not cards:
             continue
         if partial and len(cards) > hole:

@@ -198,6 +198,13 @@ def text_of_ids(ids: Iterable[int]) -> str:
     return " ".join(RANKS[c >> 2] + SUITS[c & 3] for c in ids)
 
 
+def names_no_cards(value: object) -> bool:
+    """Whether a player's entry says that none of its cards is known: None, a blank string, or
+    "random" (any case; stud's equity also labels such a player "unknown", which is taken too).
+    Every game's dealer and stud's equity take these, as the other games' equity takes "random"."""
+    return value is None or (isinstance(value, str) and value.strip().lower() in ("", "random", "unknown"))
+
+
 def two_cards(text: str) -> list[int] | None:
     """The two cards of a four-character token such as 'AsKd', or None: the common case of a
     hand given to equity, without the general scanner."""

@@ -24,7 +24,7 @@ import typing
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from .cards import format_cards, parse, shown_text
+from .cards import format_cards, names_no_cards, parse, shown_text
 from .census import census
 from .equity import equity
 from .evaluate import category, compare
@@ -271,7 +271,7 @@ def _stud_hands(tokens: Sequence[str], fewest: int) -> list[str | None]:
     or 'random' for a player none of whose cards are known (equity only: ``fewest`` 0)."""
     hands: list[str | None] = []
     for token in tokens:
-        unknown = token.strip().lower() in ("unknown", "random")
+        unknown = names_no_cards(token)
         if unknown and not fewest:
             hands.append(None)
         elif unknown:

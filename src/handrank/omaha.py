@@ -279,7 +279,7 @@ def deal(n: int, players: int, *, hole: int = 4, board: int = 5, hole_cards: Seq
          threads: int | None = None) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Deal ``n`` independent Omaha hands in C: ``(holes, boards)``, (n, players, hole) and (n,
     board) uint8, with ``hole`` = 4, 5 or 6 cards a player. As ``handrank.deal``: known hole
-    cards (``hole_cards``, None for a random player), board cards and dead cards stay put and
+    cards (``hole_cards``, None or "random" for a random player), board cards and dead cards stay put and
     never appear elsewhere in a row, and a ``seed`` gives the same arrays on any number of
     ``threads``.
 

@@ -81,7 +81,7 @@ def deal(n: int, players: int, *, board: int = 5, hole_cards: Sequence[HandLike 
 
     ``holes`` is an (n, players, 2) uint8 array of card ids, ``boards`` (n, board). Known
     cards stay where they are given and never appear elsewhere in a row: ``hole_cards``
-    (one entry a player, None for a random hand), ``board_cards`` (the first board cards)
+    (one entry a player, None or "random" for a random hand), ``board_cards`` (the first board cards)
     and ``dead`` cards (dealt to nobody). A ``seed`` gives the same arrays on any number of
     ``threads``; without one a random seed is drawn.
 

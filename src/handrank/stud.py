@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
-from .cards import HandLike, format_cards
+from .cards import HandLike, format_cards, names_no_cards, shown_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,7 +42,7 @@ def deal(n: int, players: int, *, hole_cards: Sequence[HandLike | None] | None =
          seed: int | None = None, threads: int | None = None) -> npt.NDArray[np.uint8]:
     """Deal ``n`` independent stud hands in C: (n, players, 7) uint8 card ids, seven distinct
     cards a player. As ``handrank.deal``: known cards stay put (``hole_cards``: up to seven
-    cards or None a player; a player's known cards come first, the rest are dealt, as the
+    cards a player, or None or "random"; a player's known cards come first, the rest are dealt, as the
     streets deal them), dead cards are never dealt, and a ``seed`` gives the same array on any
     number of ``threads``.
 
@@ -286,8 +286,9 @@ def _player_cards(players: object, what: str, low: int, high: int, fewest: int) 
     hands, where = [], dict[int, str]()
     for index, hand in enumerate(players):
         try:
-            empty = hand is None or (not hand.strip() if isinstance(hand, str) else
-                                     isinstance(hand, Sized) and len(hand) == 0)
+            if fewest and isinstance(hand, str) and names_no_cards(hand) and hand.strip():
+                raise ValueError(f"{shown_text(hand)} names no cards, and a showdown needs every player's")
+            empty = names_no_cards(hand) or (not isinstance(hand, str) and isinstance(hand, Sized) and len(hand) == 0)
             cards = [] if empty else parse(hand)
         except (ValueError, TypeError) as error:
             raise type(error)(f"{what}[{index}]: {error}") from None
@@ -403,8 +404,9 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
            trials: int | None = None, seed: int | None = None, threads: int | None = None, client: Any = None,
            progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chance to win, tie and their equity in a seven-card stud (or, with
-    ``razz``, Razz) pot, from the cards each holds so far (0 to 7, up and down alike; None
-    or '' for none) and the dead cards (folded up cards): every player is dealt to seven.
+    ``razz``, Razz) pot, from the cards each holds so far (0 to 7, up and down alike; None,
+    '' or "random" for none) and the dead cards (folded up cards): every player is dealt to
+    seven.
 
     Exact (every way to deal the rest) when that is at most ``EXACT_DEALS`` deals (and the
     ways to share a set of cards out among the players at most 65,536) and ``trials`` is

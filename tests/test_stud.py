@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 
 import numpy as np
@@ -96,6 +97,9 @@ def test_unknown_players_and_progress():
     result = stud.equity(["As Ah Ad", None, ""], trials=140_000, seed=2, progress=lambda d, t: calls.append((d, t)))
     assert result.players == ["As Ah Ad", "unknown", "unknown"]
     assert stud.equity(["As Ah Ad", [], " "], trials=140_000, seed=2) == result  # no cards, any spelling
+    assert stud.equity(["As Ah Ad", "random", " Unknown"], trials=140_000, seed=2) == result  # the CLI's words too
+    with pytest.raises(ValueError, match=r"hands\[1\]: 'random' names no cards, and a showdown needs every"):
+        stud.showdown(["As Ah Kd Kc 2s", "random"])
     assert result.equity[0] > 0.5 and abs(result.equity[1] - result.equity[2]) < 6 * result.stderr[1]
     assert calls and calls[-1][0] == calls[-1][1]
 
@@ -168,6 +172,17 @@ def test_the_cli_plays_stud_and_razz(capsys):
 
     from handrank.cli import main
 
+    # one hand and the census: stud high ranks seven cards as Hold'em does
+    assert main(["rank", "--game", "stud", "As Ah Kd Kc 2s 3s 4d", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rank"] == handrank.evaluate("As Ah Kd Kc 2s 3s 4d") == 2476
+    assert main(["compare", "--game", "stud", "As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s 8d", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["winner"] == "second"
+    assert main(["census", "--game", "stud", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 133_784_560
+    for argv, words in ((["rank", "--game", "stud", "As Ah Kd Kc 2s"], "a stud hand has 7 cards, got 5"),
+                        (["census", "--game", "stud", "--cards", "5"], "--game stud hands have 7 cards")):
+        assert main(argv) == 2
+        assert words in capsys.readouterr().err
     assert main(["showdown", "--game", "stud", "As Ah Kd Kc 2s 3s 4d", "Qs Qh Qd 2c 5s 6s 8d"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "seven-card stud showdown" and lines[-1] == "winner: player 2"
@@ -182,10 +197,6 @@ def test_the_cli_plays_stud_and_razz(capsys):
                  "--seed", "5", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     sampled = stud.equity(["As 2s 3s", None], "4d", razz=True, trials=20_000, seed=5)
-    for word in ("random", "Unknown", " "):  # the library takes the CLI's words for a player seen nowhere
-        assert stud.equity(["As 2s 3s", word], "4d", razz=True, trials=20_000, seed=5).equity == sampled.equity
-    with pytest.raises(ValueError, match=r"hands\[1\]: 'random' names no cards, and a showdown needs every"):
-        stud.showdown(["As Ah Kd Kc 2s", "random"])
     assert report["players"] == ["As 2s 3s", "unknown"] and report["equity"] == sampled.equity
     for argv, words in ((["showdown", "--game", "stud", "As Ah Kd Kc 2s 3s 4d", "unknown"], "every player's cards"),
                         (["equity", "--game", "stud", "As Ah", "Kd", "--board", "2c 3c 4c"], "no board"),
@@ -226,7 +237,15 @@ def test_one_hand_verbs_are_each_games():
             five = stud.best_five(row, razz=razz)
             assert set(five) <= set(row) and _rank(five, razz) == rank
             assert stud.describe(rank, razz=razz) == (ace_to_five.describe(rank) if razz else handrank.describe(rank))
-    for call in (lambda: stud.evaluate("As Ah Kd Kc 2s", razz=None), lambda: stud.describe(5, razz=1)):
+            game = ace_to_five if razz else handrank
+            assert stud.category(rank, razz=razz) is game.category(rank)
+    for cards in (5, 6):  # a census of the game's ranks: every hand of that many cards, by category
+        for razz, game in ((False, handrank), (True, ace_to_five)):
+            mine, theirs = stud.census(cards, razz=razz), game.census(cards)
+            assert (mine.hands, mine.ranks) == (theirs.hands, theirs.ranks) == (math.comb(52, cards), theirs.ranks)
+            assert mine.rows == theirs.rows
+    for call in (lambda: stud.evaluate("As Ah Kd Kc 2s", razz=None), lambda: stud.describe(5, razz=1),
+                 lambda: stud.category(5, razz="yes"), lambda: stud.census(5, razz=0)):
         with pytest.raises(TypeError, match="razz must be True or False"):
             call()
 

@@ -163,10 +163,10 @@ def _rules(args: argparse.Namespace) -> dict[str, bool]:
 
 def _hand_report(text: str, game: str = "holdem", rules: dict[str, bool] | None = None) -> dict[str, object]:
     cards = parse(text)
-    if game != "holdem":
+    if game in ("razz", "stud") and len(cards) != 7:
+        raise ValueError(f"a {'Razz' if game == 'razz' else 'stud'} hand has 7 cards, got {len(cards)}")
+    if game not in ("holdem", "stud"):  # stud high ranks seven cards as Hold'em does
         module, rules = _game_module(game), rules or {}
-        if game == "razz" and len(cards) != 7:
-            raise ValueError(f"a Razz hand has 7 cards, got {len(cards)}")
         rank = module.evaluate(cards, **rules)
         return {"hand": format_cards(cards), "rank": rank, "category": module.category(rank, **rules).name,
                 "name": module.describe(rank, **rules), "short_name": module.describe(rank, short=True, **rules),
@@ -176,7 +176,7 @@ def _hand_report(text: str, game: str = "holdem", rules: dict[str, bool] | None 
             "name": describe(rank), "short_name": describe(rank, short=True), "best_five": format_cards(five)}
 
 
-_RANK_COUNTS = {"holdem": 7462, "a5": 6175, "razz": 6175, "27": 7462, "shortdeck": 1404}
+_RANK_COUNTS = {"holdem": 7462, "stud": 7462, "a5": 6175, "razz": 6175, "27": 7462, "shortdeck": 1404}
 _GAME_NAMES = {"a5": "ace-to-five", "razz": "ace-to-five", "27": "deuce-to-seven", "shortdeck": "short-deck"}
 
 
@@ -243,7 +243,7 @@ def _compare(args: argparse.Namespace) -> str:
         raise ValueError("--board applies to the Omaha games (--game plo4 ...)")
     rules = _rules(args)
     first, second = _hand_report(first_hand, args.game, rules), _hand_report(second_hand, args.game, rules)
-    if args.game == "holdem":
+    if args.game in ("holdem", "stud"):
         result = compare(first_hand, second_hand)
         why = explain(first_hand, second_hand)
     else:
@@ -326,17 +326,17 @@ def _seated_json(report: dict[str, object], winners: list[int]) -> str:
 
 def _census(args: argparse.Namespace) -> str:
     rules = _rules(args)
-    if args.game not in ("27", "razz"):
+    if args.game not in ("27", "razz", "stud"):
         args.cards = args.cards or 5
     if args.game == "holdem":
         result: Any = census(args.cards)
     elif args.game == "shortdeck":
         result = _game_module("shortdeck").census(args.cards, **rules)
-    elif args.game in ("27", "razz"):
+    elif args.game in ("27", "razz", "stud"):
         cards = 5 if args.game == "27" else 7
         if args.cards not in (None, cards):
             raise ValueError(f"--game {args.game} hands have {cards} cards: --cards {args.cards} does not apply")
-        result = _game_module(args.game).census(cards)
+        result = census(cards) if args.game == "stud" else _game_module(args.game).census(cards)
     else:
         result = _game_module(args.game).census(args.cards)
     return _json(result.as_dict()) if args.json else result.table()
@@ -701,9 +701,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name in ("rank", "compare", "census"):
         commands.choices[name].add_argument(
-            "--game", choices=("holdem", "a5", "razz", "27", "shortdeck") + (_OMAHA_GAMES if name != "census" else ()),
+            "--game", choices=("holdem", "stud", "a5", "razz", "27", "shortdeck")
+            + (_OMAHA_GAMES if name != "census" else ()),
             default="holdem",
-            help="holdem (default; ranks 1..7462), a5 (ace-to-five lowball, 1..6175), razz (a5, 7 cards), "
+            help="holdem (default; ranks 1..7462), stud (seven-card stud high: Hold'em's ranks, 7 cards), "
+                 "a5 (ace-to-five lowball, 1..6175), razz (a5, 7 cards), "
                  "27 (deuce-to-seven lowball, 5 cards, 1..7462), shortdeck (6+ Hold'em, 1..1404)"
                  + ("" if name == "census" else ", plo4|plo5|plo6 (Omaha high) or plo4-hilo ... (hi-lo 8-or-better)"))
     for name in ("showdown", "equity"):

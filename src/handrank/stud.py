@@ -28,9 +28,14 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ._equity_engine import EquityResult
+    from .ace_to_five import Category as LowCategory
+    from .ace_to_five import LowCensus
+    from .census import Census
+    from .evaluate import Category
 
-__all__ = ["evaluate", "evaluate_many", "compare", "describe", "best_five", "deal", "showdown_many", "showdown",
-           "equity", "StudShowdown", "StudPlayer", "MAX_PLAYERS", "SHARE_UNITS", "EXACT_DEALS"]
+__all__ = ["evaluate", "evaluate_many", "compare", "category", "describe", "best_five", "census", "deal",
+           "showdown_many", "showdown", "equity", "StudShowdown", "StudPlayer", "MAX_PLAYERS", "SHARE_UNITS",
+           "EXACT_DEALS"]
 
 MAX_PLAYERS = 7
 """Seven cards for each of 7 players is 49 of the 52: at most 7 players a deal."""
@@ -107,6 +112,25 @@ def compare(a: HandLike, b: HandLike, *, razz: bool = False) -> int:
     (-1, -1)
     """
     return int(_rules(razz).compare(a, b))
+
+
+def category(rank: int, *, razz: bool = False) -> Category | LowCategory:
+    """A stud (or Razz) rank's category, as its game's ``category`` gives it.
+
+    >>> category(2476), category(793, razz=True)
+    (<Category.TWO_PAIR: 2>, <Category.NO_PAIR: 5>)
+    """
+    return _rules(razz).category(rank)  # type: ignore[no-any-return]
+
+
+def census(cards: int = 7, *, razz: bool = False) -> Census | LowCensus:
+    """Every hand of ``cards`` (5, 6 or 7; a stud hand is seven) ranked as the game ranks it,
+    counted by category: ``handrank.census`` for stud high, ``ace_to_five.census`` for Razz.
+
+    >>> census(5).hands, census(5, razz=True).ranks
+    (2598960, 6175)
+    """
+    return _rules(razz).census(cards)  # type: ignore[no-any-return]
 
 
 def describe(rank: int, *, razz: bool = False) -> str:

@@ -146,6 +146,30 @@ def test_random_names_a_player_dealt_at_random_in_every_games_dealer():
             dealer(10, 3, hole_cards=["randoms", known, None], seed=8)
 
 
+def test_a_dealt_deal_goes_straight_into_every_games_showdown_and_equity():
+    """holes[i] from a dealer is a 2-D array, one row a player: each game's one-deal verbs and
+    dealers take it as they take the same rows as lists, errors named by player as ever."""
+    import handrank
+    from handrank import omaha, shortdeck, stud
+
+    for game, kwargs in ((handrank, {}), (shortdeck, {}), (omaha, {"trials": 2000, "seed": 1})):
+        holes, boards = game.deal(4, 3, seed=5)
+        for i in range(4):
+            assert game.showdown(holes[i], boards[i]) == game.showdown(holes[i].tolist(), boards[i])
+            assert game.equity(holes[i], boards[i][:3], **kwargs) == game.equity(holes[i].tolist(), boards[i][:3],
+                                                                                  **kwargs)
+        assert np.array_equal(game.deal(50, 3, hole_cards=holes[0], seed=2)[0],
+                              game.deal(50, 3, hole_cards=holes[0].tolist(), seed=2)[0])
+    hands = stud.deal(4, 3, seed=5)
+    assert stud.showdown(hands[1]) == stud.showdown(hands[1].tolist())
+    assert stud.equity(hands[1][:, :3], trials=2000, seed=1) == stud.equity(hands[1][:, :3].tolist(), trials=2000,
+                                                                           seed=1)
+    with pytest.raises(ValueError, match=r"holes\[1\]: card id 52 is out of range"):
+        handrank.showdown(np.array([[51, 50], [49, 52]]), "2c 3c 4c")
+    with pytest.raises(TypeError, match=r"players\[0\]: expected two hole cards .* got float 51.0"):
+        handrank.equity(np.array([[51.0, 50.0], [49.0, 48.0]]))
+
+
 def test_a_seed_gives_the_same_deals_on_any_number_of_threads():
     one = deal(300_000, 6, seed=11)
     two = deal(300_000, 6, seed=11, threads=2)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from ._core import ffi, lib
 from ._rows import joint_arrays
 from ._work import run_slices, thread_count
-from .cards import HandLike, exact_int, format_cards, names_no_cards, parse, shown_text
+from .cards import HandLike, exact_int, format_cards, names_no_cards, parse, player_rows, shown_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -66,6 +66,7 @@ def deal_cards(n: int, players: int, hole: int, board: int, *, hole_cards: Seque
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = _checked_count(seed, "seed", 0, (1 << 64) - 1)
+    hole_cards = player_rows(hole_cards)  # an array, one row a player, too
     if hole_cards is not None and (isinstance(hole_cards, str) or not isinstance(hole_cards, Sequence)):
         raise TypeError(f"hole_cards must be a list with one entry a player: {'up to ' if partial else ''}"
                         f"{_WORDS.get(hole, hole)} cards, or None or 'random'")

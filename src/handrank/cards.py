@@ -10,7 +10,7 @@ from __future__ import annotations
 import operator
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any, SupportsIndex, Union
+from typing import Any, SupportsIndex, TypeVar, Union, cast
 
 __all__ = ["RANKS", "SUITS", "CardLike", "HandLike", "card", "parse", "format_card", "format_cards"]
 
@@ -196,6 +196,18 @@ def format_cards(cards: HandLike) -> str:
 def text_of_ids(ids: Iterable[int]) -> str:
     """Card ids already checked (0..51) as text."""
     return " ".join(RANKS[c >> 2] + SUITS[c & 3] for c in ids)
+
+
+_T = TypeVar("_T")
+
+
+def player_rows(players: _T) -> _T:
+    """A 2-D numpy array of card ids, one row a player (a dealt deal: ``holes[i]``), as a list
+    of its rows (which every game's hands accept); anything else as it is, for the caller's
+    own checks."""
+    if is_ndarray(players) and players.ndim == 2:  # type: ignore[attr-defined]
+        return cast("_T", players.tolist())  # type: ignore[attr-defined]
+    return players
 
 
 def names_no_cards(value: object) -> bool:

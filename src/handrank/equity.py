@@ -33,7 +33,7 @@ from ._equity_input import (
     spot_of,
 )
 from ._work import progress_reporter, thread_count
-from .cards import HandLike
+from .cards import HandLike, player_rows
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
 
@@ -76,6 +76,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither hole cards nor a range string; trials, seed or
             threads that are not ints; a client that is not a Dask client.
     """
+    players = player_rows(players)  # a dealt deal's holes[i] too
     seed = checked_seed(seed)  # before the paths split: exact answers never read it
     progress = progress_reporter(progress, "equity")
     if trials is not None or client is not None:

@@ -41,7 +41,7 @@ from ._omaha_tables import pair_tables
 from ._range_grammar import ranked_classes
 from ._rows import better, is_dask_array
 from ._work import progress_reporter, thread_count
-from .cards import HandLike, format_cards, parse
+from .cards import HandLike, format_cards, parse, player_rows
 from .evaluate import Category
 from .evaluate import category as _holdem_category
 
@@ -417,6 +417,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
         ValueError: not 4..6 hole cards (the same number for everybody), a board of other than
             5 cards, a card used twice (the message says where), no players.
     """
+    holes = player_rows(holes)  # a dealt deal's holes[i] too
     check_holes(holes, "['As Ah Kd Kc', '2c 3d 4h 5s']")
     if len(holes) > lib.HR_MAX_PLAYERS:
         raise ValueError(f"an Omaha showdown takes 1 to {lib.HR_MAX_PLAYERS} players, got {len(holes)}")
@@ -475,6 +476,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither cards nor "random"; trials, seed, threads or hole
             not ints.
     """
+    players = player_rows(players)  # a dealt deal's holes[i] too
     from ._equity_input import checked_client, checked_seed, checked_table, checked_trials
 
     trials, client, seed = checked_trials(trials), checked_client(client), checked_seed(seed)

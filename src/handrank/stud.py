@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
-from .cards import HandLike, format_cards, names_no_cards, shown_text
+from .cards import HandLike, format_cards, names_no_cards, player_rows, shown_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -343,6 +343,7 @@ def showdown(hands: Sequence[HandLike], *, razz: bool = False) -> StudShowdown:
             used twice (named with both hands).
         TypeError: hands that are not a list of hands; razz not a bool.
     """
+    hands = player_rows(hands)  # a dealt deal's hands[i] too
     from . import ace_to_five
     from .showdown import best_five_of
 
@@ -452,6 +453,7 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
         TypeError: players not a list of hands; razz not a bool; trials, seed or threads not
             ints; progress not True, False, None or a callable.
     """
+    players = player_rows(players)  # a dealt deal's hands[i][:, :3] too
     import math
 
     import numpy as np

@@ -125,6 +125,27 @@ def test_a_wide_array_gets_its_first_bad_row_named_whatever_the_fault(verb: str,
     assert ("out of range" in str(caught.value)) == (range_row < repeat_row)
 
 
+RAGGED = [  # nested lists that are not a rectangular array, each bulk reader's: the first place named
+    (lambda: handrank.evaluate_many([[51, 47, 43, 39, 35], [1, 2, 3, 4, 5, 6]]),
+     r"cards\[1\] has 6 where cards\[0\] has 5"),
+    (lambda: ace_to_five.evaluate_many([[0, 4, 8, 12, 16], [1, 5, 9, 13, 17], [2, 6]]), r"cards\[2\] has 2"),
+    (lambda: shortdeck.evaluate_many([[51, 47, 43, 39, 35], 7]), r"cards\[1\] is a card where cards\[0\] has 5"),
+    (lambda: handrank.evaluate_many([[0, 4, 8, 12, 16], [1, 5, 9, 13, [2]]]), r"cards\[1\]\[4\] is a list"),
+    (lambda: handrank.showdown_many([[[51, 47], [1, 2]], [[3, 4], [6]]], [[5, 6, 7, 8, 9], [10, 11, 12, 13, 14]]),
+     r"holes\[1\]\[1\] has 1 where holes\[0\]\[0\] has 2"),
+    (lambda: omaha.evaluate_many([[1, 2, 3, 4], [5, 6, 7]], [[10, 11, 12, 13, 14], [20, 21, 22, 23, 24]]),
+     r"holes\[1\] has 3 where holes\[0\] has 4"),
+    (lambda: handrank.stud.showdown_many([[[1, 2, 3, 4, 5, 6, 7]], [[8, 9, 10, 11, 12, 13]]]),
+     r"hands\[1\]\[0\] has 6 where hands\[0\]\[0\] has 7"),
+]
+
+
+@pytest.mark.parametrize("call, where", RAGGED)
+def test_rows_of_different_lengths_are_named(call, where: str) -> None:
+    with pytest.raises(ValueError, match=f"must be a rectangular array: {where}"):
+        call()
+
+
 # Spots whose answer is exact (the seed is never used) and spots that sample.
 EQUITY_SPOTS = {
     "holdem table": lambda seed: handrank.equity(["AsAh", "KdKc"], seed=seed),

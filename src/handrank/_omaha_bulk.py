@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ._core import ffi, lib
 from ._omaha_tables import pair_tables
 from ._rows import (
+    as_array,
     block_first_row,
     first_wide_fault,
     id_outside,
@@ -43,7 +44,7 @@ def card_arrays(holes: Any, boards: Any, row_offset: int = 0) -> tuple[npt.NDArr
 
     arrays = []
     for name, value, widths in (("holes", holes, HOLE_COUNTS), ("boards", boards, (5,))):
-        array = value if isinstance(value, np.ndarray) else np.asarray(value)
+        array = as_array(value, name)
         check_layout(name, array, widths)
         arrays.append(array)
     row = first_wide_fault(arrays)

@@ -7,7 +7,7 @@ Each game passes its own kernel and messages; Hold'em's are the defaults."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Sized
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
@@ -72,12 +72,54 @@ def checked_rank(hand: HandLike, rank_one: Any, counts: tuple[int, ...], wrong_c
     return rank
 
 
+def _is_list(value: object) -> bool:
+    return isinstance(value, Sized) and not isinstance(value, (str, bytes)) and hasattr(value, "__getitem__")
+
+
+def _ragged(rows: object, what: str) -> str:
+    """Where nested lists first differ from the shape their first elements give (each level's
+    length read along the first path: rows, rows[0], rows[0][0] ...), or ""."""
+    shape, first = [], rows
+    while _is_list(first) and len(first):  # type: ignore[arg-type]
+        shape.append(len(first))  # type: ignore[arg-type]
+        first = first[0]  # type: ignore[index]
+
+    def find(node: object, depth: int, path: str) -> str:
+        if depth == len(shape):
+            return f"{path} is a list where {what}{'[0]' * depth} is a card" if _is_list(node) else ""
+        if not _is_list(node):
+            return f"{path} is a card where {what}{'[0]' * depth} has {shape[depth]}"
+        if len(node) != shape[depth]:  # type: ignore[arg-type]
+            return f"{path} has {len(node)} where {what}{'[0]' * depth} has {shape[depth]}"  # type: ignore[arg-type]
+        for index in range(shape[depth]):
+            where = find(node[index], depth + 1, f"{path}[{index}]")  # type: ignore[index]
+            if where:
+                return where
+        return ""
+
+    return find(rows, 0, what) if shape else ""
+
+
+def as_array(value: object, what: str) -> npt.NDArray[Any]:
+    """``value`` as a numpy array (as it is when it is one); nested lists of different lengths
+    refused by naming the first that differs ("holes[1] has 1 where holes[0] has 2")."""
+    import numpy as np
+
+    if isinstance(value, np.ndarray):
+        return value
+    try:
+        return np.asarray(value)
+    except ValueError as error:
+        where = _ragged(value, what)
+        raise ValueError(f"{what} must be a rectangular array: {where}" if where else f"{what}: {error}") from None
+
+
 def card_matrix(cards: Any, row_offset: int = 0, lowest: int = 0) -> npt.NDArray[np.uint8]:
     """A C-contiguous uint8 (N, k) view or copy of `cards`, k in 5..7, every id < 256 (ids of a
     wider type checked as ``as_card_arrays`` does; ``lowest``: the game's lowest card)."""
     import numpy as np
 
-    array = cards if isinstance(cards, np.ndarray) else np.asarray(cards)
+    array = as_array(cards, "cards")
     if array.dtype.kind not in "iu":
         raise TypeError(f"evaluate_many takes an integer array of card ids 0..51, got dtype {array.dtype}"
                         + (" (parse card strings with handrank.parse first)" if array.dtype.kind in "US"
@@ -293,8 +335,8 @@ def as_card_arrays(specs: Sequence[tuple[Any, str, tuple[int | None, ...]]], row
     for array, what, shape in specs:
         if not is_ndarray(array):
             try:
-                array = np.asarray(array)
-            except (ValueError, TypeError) as error:
+                array = as_array(array, what)
+            except TypeError as error:
                 raise TypeError(f"{what} must be an integer array: {error}") from None
         if array.dtype.kind not in "iu":
             raise TypeError(f"{what} must be an integer array of card ids, got dtype {array.dtype}")

@@ -84,3 +84,28 @@ def test_constructor_style_reprs_read_as_python():
     assert text.startswith("OmahaShowdown(board='5c 6d 7h Ks Qs', hilo=True, players=[(hole='As 8s Kd Kc', high=1691, "
                            "high_name='Three kings, queen-seven', low=53, low_name='Eight-seven-six-five-ace low'")
     assert "[51, " not in text
+
+
+def test_results_holding_arrays_compare_as_values():
+    """A dataclass's own == compares fields as a tuple, which raised "truth value of an array
+    is ambiguous" for results holding arrays: they compare field by field (NaN equal to NaN,
+    as a board's holdings that meet it are NaN), survive pickling equal, and are unhashable."""
+    import pickle
+
+    from handrank import abstraction, analysis, isomorphism
+
+    made = [lambda: analysis.combo_equity("AKs", "QQ", "Qs Js 2c"), lambda: handrank.hand_strength("Qs Js 2c"),
+            lambda: handrank.hand_strength_many([[51, 47, 43], [50, 46, 42]]),
+            lambda: abstraction.kmeans(np.arange(40.0).reshape(20, 2), 3, seed=4)]
+    for make in made:
+        one, two = make(), make()
+        assert one == two and (one != two) is False and pickle.loads(pickle.dumps(one)) == one and one in [0, two]
+        with pytest.raises(TypeError, match="unhashable"):
+            hash(one)
+    assert analysis.combo_equity("AKs", "QQ", "Qs Js 2c") != analysis.combo_equity("AKs", "JJ", "Qs Js 2c")
+    assert handrank.hand_strength("Qs Js 2c") != handrank.hand_strength("Qs Js 3c")
+    assert abstraction.kmeans(np.arange(40.0).reshape(20, 2), 3, seed=4) != abstraction.kmeans(
+        np.arange(40.0).reshape(20, 2), 4, seed=4)
+    flop = isomorphism.Indexer([2, 3])
+    assert flop == isomorphism.Indexer([2, 3]) == pickle.loads(pickle.dumps(flop)) and len({flop, flop}) == 1
+    assert flop != isomorphism.Indexer([2, 3], deck="short") and flop != isomorphism.Indexer([2, 4])

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ._values import array_fields
 from .isomorphism import Indexer
 
 if TYPE_CHECKING:
@@ -40,7 +41,8 @@ STREETS = {"flop": 3, "turn": 4, "river": 5}
 _BLOCK = 64  # boards a step: Ctrl-C and progress between steps; memory bounded by the output
 
 
-@dataclass(frozen=True)
+@array_fields
+@dataclass(frozen=True, eq=False)
 class ClassFeatures:
     """Features of every isomorphism class of a street, indexed by ``indexer.index``: ``ehs``
     and ``ehs2`` (float64), and with bins the ``histogram`` (uint16 counts of each class's
@@ -335,7 +337,8 @@ _SLICE_POINTS = 1 << 15  # points of one C call (a few ms): Ctrl-C and other thr
 _RUNNING_POINTS = 1 << 20  # points of one C call that goes through them in order (a few ms)
 
 
-@dataclass(frozen=True)
+@array_fields
+@dataclass(frozen=True, eq=False)
 class Buckets:
     """A clustering: ``labels`` (the bucket of each point, int32), ``centroids`` (k rows),
     ``objective`` (the sum of each point's distance to its centroid, weighted), ``history``

@@ -21,6 +21,7 @@ from ._core import ffi, lib
 from ._display import figure_path, pyplot_for_file
 from ._equity_engine import HOLDEM, SLICE_WORK, EquityResult, exact_equity, symmetry_group
 from ._equity_input import Holding, Spot, check_status, holding_of_text, known_cards, player_holding, spot_of
+from ._values import array_fields
 from ._work import progress_reporter, run_slices, thread_count
 from .cards import HandLike, format_cards, parse, text_of_ids
 from .evaluate import Category, category, evaluate
@@ -329,7 +330,8 @@ def _villains(villain_ranges: object) -> list[HandLike]:
     return list(villain_ranges)
 
 
-@dataclass(frozen=True)
+@array_fields
+@dataclass(frozen=True, eq=False)
 class ComboEquity:
     """Each combo's exact equity against the other ranges (see :func:`combo_equity`).
 

@@ -96,6 +96,15 @@ class Indexer:
         """'full' (52 cards) or 'short' (36, six to ace)."""
         return self._deck
 
+    def __eq__(self, other: object) -> bool:
+        """Indexers of the same rounds and deck number every hand alike."""
+        if not isinstance(other, Indexer):
+            return NotImplemented
+        return (self._rounds, self._deck) == (other._rounds, other._deck)
+
+    def __hash__(self) -> int:
+        return hash((Indexer, self._rounds, self._deck))
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled (and deep-copied) as its rounds and deck: the copy builds its own tables, so an
         indexer can go to another process (multiprocessing, Dask)."""

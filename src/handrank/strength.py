@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
+from ._values import array_fields
 from ._work import progress_reporter, run_slices, thread_count
 from .cards import HandLike, exact_int, format_cards, parse
 from .simulate import HOLDINGS
@@ -35,7 +36,8 @@ __all__ = ["hand_strength", "hand_strength_many", "HandStrength", "HandStrengthM
 _RIVER_OPPONENTS = 990  # C(45, 2): holdings sharing no card with a river board and a holding
 
 
-@dataclass(frozen=True)
+@array_fields
+@dataclass(frozen=True, eq=False)
 class HandStrength:
     """Strength of every holding on one board (arrays of 1,326 in ``holdings()`` order; NaN
     where the holding meets the board). ``runouts`` counts the river boards averaged over."""
@@ -52,7 +54,8 @@ class HandStrength:
         return f"HandStrength(board={self.board!r}, runouts={self.runouts}{bins})"
 
 
-@dataclass(frozen=True)
+@array_fields
+@dataclass(frozen=True, eq=False)
 class HandStrengthMany:
     """Strength of every holding on many boards: ``boards`` (m, k) uint8, ``weights`` (m,)
     (how many boards each stands for: 1, or a suit-isomorphism class's size), and ``hs``,

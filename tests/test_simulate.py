@@ -164,6 +164,12 @@ def test_a_dealt_deal_goes_straight_into_every_games_showdown_and_equity():
     assert stud.showdown(hands[1]) == stud.showdown(hands[1].tolist())
     assert stud.equity(hands[1][:, :3], trials=2000, seed=1) == stud.equity(hands[1][:, :3].tolist(), trials=2000,
                                                                            seed=1)
+    # a column of hands or ranges as an array of strings, as from a table
+    assert handrank.equity(np.array(["AsAh", "KK, QQ"]), "2c 3c 4c") == handrank.equity(["AsAh", "KK, QQ"], "2c 3c 4c")
+    assert omaha.equity(np.array(["AAxx", "random"], dtype=object), trials=2000, seed=1) == omaha.equity(
+        ["AAxx", "random"], trials=2000, seed=1)
+    with pytest.raises(TypeError, match="players must be a list of hands"):  # one hand is not a list of players
+        handrank.equity(np.array([51, 50]))
     with pytest.raises(ValueError, match=r"holes\[1\]: card id 52 is out of range"):
         handrank.showdown(np.array([[51, 50], [49, 52]]), "2c 3c 4c")
     with pytest.raises(TypeError, match=r"players\[0\]: expected two hole cards .* got float 51.0"):

@@ -202,10 +202,11 @@ _T = TypeVar("_T")
 
 
 def player_rows(players: _T) -> _T:
-    """A 2-D numpy array of card ids, one row a player (a dealt deal: ``holes[i]``), as a list
-    of its rows (which every game's hands accept); anything else as it is, for the caller's
-    own checks."""
-    if is_ndarray(players) and players.ndim == 2:  # type: ignore[attr-defined]
+    """Players given as a numpy array, as a list: a 2-D array of card ids, one row a player (a
+    dealt deal: ``holes[i]``), or a 1-D array of strings (hands or ranges, a column of a
+    table); anything else as it is, for the caller's own checks."""
+    if is_ndarray(players) and (players.ndim == 2 or (players.ndim == 1  # type: ignore[attr-defined]
+                                                     and players.dtype.kind in "UO")):  # type: ignore[attr-defined]
         return cast("_T", players.tolist())  # type: ignore[attr-defined]
     return players
 

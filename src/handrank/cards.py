@@ -201,13 +201,29 @@ def text_of_ids(ids: Iterable[int]) -> str:
 _T = TypeVar("_T")
 
 
+class _PlayerRows(Sequence[Any]):
+    """A numpy array of players read as a list, a row at a time (a row as a list of ints, a
+    string as a str): its length is known before any row is read, so that a count check
+    refuses a huge array without copying it."""
+
+    def __init__(self, array: Any) -> None:
+        self._array = array
+
+    def __len__(self) -> int:
+        return len(self._array)
+
+    def __getitem__(self, index: Any) -> Any:
+        item = self._array[index]  # an object array's item is the object itself
+        return item.tolist() if is_ndarray(item) or hasattr(item, "dtype") else item
+
+
 def player_rows(players: _T) -> _T:
-    """Players given as a numpy array, as a list: a 2-D array of card ids, one row a player (a
-    dealt deal: ``holes[i]``), or a 1-D array of strings (hands or ranges, a column of a
-    table); anything else as it is, for the caller's own checks."""
+    """Players given as a numpy array, as a sequence of Python values: a 2-D array of card ids,
+    one row a player (a dealt deal: ``holes[i]``), or a 1-D array of strings (hands or ranges,
+    a column of a table); anything else as it is, for the caller's own checks."""
     if is_ndarray(players) and (players.ndim == 2 or (players.ndim == 1  # type: ignore[attr-defined]
                                                      and players.dtype.kind in "UO")):  # type: ignore[attr-defined]
-        return cast("_T", players.tolist())  # type: ignore[attr-defined]
+        return cast("_T", _PlayerRows(players))
     return players
 
 

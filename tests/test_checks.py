@@ -146,6 +146,14 @@ def test_rows_of_different_lengths_are_named(call, where: str) -> None:
         call()
 
 
+def test_lists_nested_past_any_array_of_cards_get_numpys_words() -> None:
+    deep: list[object] = [1, 2, 3, 4, 5]
+    for _ in range(5000):  # deeper than the recursion limit: no search of it
+        deep = [deep]
+    with pytest.raises(ValueError, match="maximum number of dimension"):
+        handrank.evaluate_many(deep)
+
+
 # Spots whose answer is exact (the seed is never used) and spots that sample.
 EQUITY_SPOTS = {
     "holdem table": lambda seed: handrank.equity(["AsAh", "KdKc"], seed=seed),

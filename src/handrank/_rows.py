@@ -73,31 +73,40 @@ def checked_rank(hand: HandLike, rank_one: Any, counts: tuple[int, ...], wrong_c
 
 
 def _is_list(value: object) -> bool:
-    return isinstance(value, Sized) and not isinstance(value, (str, bytes)) and hasattr(value, "__getitem__")
+    return type(value) in (list, tuple) or (isinstance(value, Sized) and not isinstance(value, (str, bytes))
+                                            and hasattr(value, "__getitem__"))
 
 
 def _ragged(rows: object, what: str) -> str:
     """Where nested lists first differ from the shape their first elements give (each level's
-    length read along the first path: rows, rows[0], rows[0][0] ...), or ""."""
+    length read along the first path: rows, rows[0], rows[0][0] ...), or "": a level at a
+    time, so that a million rows take a fraction of a second."""
     shape, first = [], rows
     while _is_list(first) and len(first):  # type: ignore[arg-type]
         shape.append(len(first))  # type: ignore[arg-type]
         first = first[0]  # type: ignore[index]
+        if len(shape) > 8:  # deeper than any array of cards: numpy's own words say enough
+            return ""
 
-    def find(node: object, depth: int, path: str) -> str:
-        if depth == len(shape):
-            return f"{path} is a list where {what}{'[0]' * depth} is a card" if _is_list(node) else ""
-        if not _is_list(node):
-            return f"{path} is a card where {what}{'[0]' * depth} has {shape[depth]}"
-        if len(node) != shape[depth]:  # type: ignore[arg-type]
-            return f"{path} has {len(node)} where {what}{'[0]' * depth} has {shape[depth]}"  # type: ignore[arg-type]
-        for index in range(shape[depth]):
-            where = find(node[index], depth + 1, f"{path}[{index}]")  # type: ignore[index]
-            if where:
-                return where
-        return ""
+    def place(flat: int, depth: int) -> str:  # the path of the flat-th node of a level
+        path = []
+        for size in reversed(shape[:depth]):
+            flat, index = divmod(flat, size)
+            path.append(f"[{index}]")
+        return what + "".join(reversed(path))
 
-    return find(rows, 0, what) if shape else ""
+    level: list[Any] = [rows]
+    for depth, size in enumerate(shape):
+        for flat, node in enumerate(level):
+            if not _is_list(node):
+                return f"{place(flat, depth)} is a card where {place(0, depth)} has {size}"
+            if len(node) != size:
+                return f"{place(flat, depth)} has {len(node)} where {place(0, depth)} has {size}"
+        level = [child for node in level for child in node]
+    for flat, node in enumerate(level):  # the cards: none of them a list
+        if type(node) is not int and _is_list(node):
+            return f"{place(flat, len(shape))} is a list where {place(0, len(shape))} is a card"
+    return ""
 
 
 def as_array(value: object, what: str) -> npt.NDArray[Any]:

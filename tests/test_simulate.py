@@ -164,6 +164,10 @@ def test_a_dealt_deal_goes_straight_into_every_games_showdown_and_equity():
     assert stud.showdown(hands[1]) == stud.showdown(hands[1].tolist())
     assert stud.equity(hands[1][:, :3], trials=2000, seed=1) == stud.equity(hands[1][:, :3].tolist(), trials=2000,
                                                                            seed=1)
+    for game, kwargs in ((handrank, {}), (shortdeck, {}), (omaha, {"hole": 4})):  # None: random, as dealers take it
+        known = "As Ah Kd Kc" if game is omaha else "As Ah"
+        assert game.equity([None, known], trials=3000, seed=2, **kwargs) == game.equity(
+            ["random", known], trials=3000, seed=2, **kwargs)
     # a column of hands or ranges as an array of strings, as from a table
     assert handrank.equity(np.array(["AsAh", "KK, QQ"]), "2c 3c 4c") == handrank.equity(["AsAh", "KK, QQ"], "2c 3c 4c")
     assert omaha.equity(np.array(["AAxx", "random"], dtype=object), trials=2000, seed=1) == omaha.equity(

@@ -208,6 +208,7 @@ class _PlayerRows(Sequence[Any]):
 
     def __init__(self, array: Any) -> None:
         self._array = array
+        self.objects = array.dtype.kind == "O"  # whose items may be None
 
     def __len__(self) -> int:
         return len(self._array)
@@ -224,6 +225,16 @@ def player_rows(players: _T) -> _T:
     if is_ndarray(players) and (players.ndim == 2 or (players.ndim == 1  # type: ignore[attr-defined]
                                                      and players.dtype.kind in "UO")):  # type: ignore[attr-defined]
         return cast("_T", _PlayerRows(players))
+    return players
+
+
+def equity_players(players: _T) -> _T:
+    """An equity's players as ``player_rows`` reads them, None (a player you know nothing of,
+    as the dealers take it) as "random"."""
+    players = player_rows(players)
+    listed = type(players) in (list, tuple) or (isinstance(players, _PlayerRows) and players.objects)
+    if listed and any(player is None for player in players):  # type: ignore[attr-defined]
+        return cast("_T", ["random" if player is None else player for player in players])  # type: ignore[attr-defined]
     return players
 
 

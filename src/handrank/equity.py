@@ -33,7 +33,7 @@ from ._equity_input import (
     spot_of,
 )
 from ._work import progress_reporter, thread_count
-from .cards import HandLike, player_rows
+from .cards import HandLike, equity_players
 
 __all__ = ["equity", "EquityResult", "DEFAULT_TRIALS", "EXACT_BUDGET", "MAX_PLAYERS", "MAX_TRIALS"]
 
@@ -52,7 +52,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     """Each player's chance to win, tie and their equity in a Texas Hold'em pot.
 
     ``players`` are 2 to 10 hands, each two hole cards ("AsAh", "As Ah", [51, 50]) or a
-    range ("QQ+, AKs", "0.5(AKo)", "random", see ``handrank.ranges``). ``board`` has 0, 3,
+    range ("QQ+, AKs", "0.5(AKo)", "random" or None, see ``handrank.ranges``). ``board`` has 0, 3,
     4 or 5 cards; ``dead`` cards are out of the deck. With ``trials`` None the answer is
     exact whenever enumeration costs at most EXACT_BUDGET steps (fixed hands always;
     heads-up preflop from a precomputed table), else DEFAULT_TRIALS Monte Carlo deals are
@@ -76,7 +76,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither hole cards nor a range string; trials, seed or
             threads that are not ints; a client that is not a Dask client.
     """
-    players = player_rows(players)  # a dealt deal's holes[i] too
+    players = equity_players(players)  # a dealt deal's holes[i] too; None as "random"
     seed = checked_seed(seed)  # before the paths split: exact answers never read it
     progress = progress_reporter(progress, "equity")
     if trials is not None or client is not None:

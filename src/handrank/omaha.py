@@ -41,7 +41,7 @@ from ._omaha_tables import pair_tables
 from ._range_grammar import ranked_classes
 from ._rows import better, is_dask_array
 from ._work import progress_reporter, thread_count
-from .cards import HandLike, format_cards, parse, player_rows
+from .cards import HandLike, equity_players, format_cards, parse, player_rows
 from .evaluate import Category
 from .evaluate import category as _holdem_category
 
@@ -279,9 +279,9 @@ def deal(n: int, players: int, *, hole: int = 4, board: int = 5, hole_cards: Seq
          threads: int | None = None) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """Deal ``n`` independent Omaha hands in C: ``(holes, boards)``, (n, players, hole) and (n,
     board) uint8, with ``hole`` = 4, 5 or 6 cards a player. As ``handrank.deal``: known hole
-    cards (``hole_cards``, None or "random" for a random player), board cards and dead cards stay put and
-    never appear elsewhere in a row, and a ``seed`` gives the same arrays on any number of
-    ``threads``.
+    cards (``hole_cards``, None or "random" for a random player), board cards and dead cards
+    stay put and never appear elsewhere in a row, and a ``seed`` gives the same arrays on any
+    number of ``threads``.
 
     >>> holes, boards = deal(3, 2, hole=5, seed=1, hole_cards=["As Ah Kd Kc Qs", None])
     >>> holes.shape, boards.shape, format_cards(holes[0, 0])
@@ -453,8 +453,8 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
            client: Any = None, progress: bool | Callable[[int, int], None] | None = None) -> EquityResult:
     """Each player's chances in an Omaha pot (high, or hi-lo 8-or-better with ``hilo``).
 
-    ``players`` are 2..10 hands of the same 4, 5 or 6 hole cards, or "random" for an unknown
-    hand. ``hole`` (4, 5 or 6) says the game's hole-card count: every given hand must have it,
+    ``players`` are 2..10 hands of the same 4, 5 or 6 hole cards, or "random" (or None) for
+    an unknown hand. ``hole`` (4, 5 or 6) says the game's hole-card count: every given hand must have it,
     and random hands get it (by default the given hands' count, else 4: PLO4). ``board`` has
     0, 3, 4 or 5 cards; ``dead`` cards are out. With ``trials`` None the
     answer is exact when enumeration costs at most EXACT_BUDGET lookups and nobody is random,
@@ -476,7 +476,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
         TypeError: a player that is neither cards nor "random"; trials, seed, threads or hole
             not ints.
     """
-    players = player_rows(players)  # a dealt deal's holes[i] too
+    players = equity_players(players)  # a dealt deal's holes[i] too; None as "random"
     from ._equity_input import checked_client, checked_seed, checked_table, checked_trials
 
     trials, client, seed = checked_trials(trials), checked_client(client), checked_seed(seed)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import lib
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, raise_row_error, rank_into
-from .cards import HandLike, format_cards, in_rank_order, parse, player_rows, shown_text
+from .cards import HandLike, equity_players, format_cards, in_rank_order, parse, player_rows, shown_text
 from .census import CategoryCount, Census
 from .evaluate import Category
 from .showdown import PlayerResult, Showdown, two_card_showdown
@@ -286,7 +286,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
             hand (named), or a range with no combo of short-deck cards.
         TypeError: as ``handrank.equity``.
     """
-    players = player_rows(players)  # a dealt deal's holes[i] too
+    players = equity_players(players)  # a dealt deal's holes[i] too; None as "random"
 
     from ._equity_engine import Game, equity_of_spot
     from ._equity_input import (

@@ -146,11 +146,11 @@ def test_rows_of_different_lengths_are_named(call, where: str) -> None:
         call()
 
 
-def test_lists_nested_past_any_array_of_cards_get_numpys_words() -> None:
+def test_lists_nested_past_any_array_of_cards_are_refused_without_a_search() -> None:
     deep: list[object] = [1, 2, 3, 4, 5]
-    for _ in range(5000):  # deeper than the recursion limit: no search of it
+    for _ in range(5000):  # deeper than the recursion limit
         deep = [deep]
-    with pytest.raises(ValueError, match="maximum number of dimension"):
+    with pytest.raises(ValueError, match="cards nests lists more than 8 deep"):
         handrank.evaluate_many(deep)
 
 

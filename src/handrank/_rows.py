@@ -85,8 +85,8 @@ def _ragged(rows: object, what: str) -> str:
     while _is_list(first) and len(first):  # type: ignore[arg-type]
         shape.append(len(first))  # type: ignore[arg-type]
         first = first[0]  # type: ignore[index]
-        if len(shape) > 8:  # deeper than any array of cards: numpy's own words say enough
-            return ""
+        if len(shape) > 8:  # deeper than any array of cards (and than the search should go)
+            return f"{what} nests lists more than 8 deep, deeper than any array of cards"
 
     def place(flat: int, depth: int) -> str:  # the path of the flat-th node of a level
         path = []
@@ -109,18 +109,28 @@ def _ragged(rows: object, what: str) -> str:
     return ""
 
 
+def _not_rectangular(value: object, what: str) -> str:
+    where = _ragged(value, what)
+    return where if not where or where.startswith(f"{what} nests") else f"{what} must be a rectangular array: {where}"
+
+
 def as_array(value: object, what: str) -> npt.NDArray[Any]:
     """``value`` as a numpy array (as it is when it is one); nested lists of different lengths
-    refused by naming the first that differs ("holes[1] has 1 where holes[0] has 2")."""
+    refused by naming the first that differs ("holes[1] has 1 where holes[0] has 2"). numpy
+    from 1.24 refuses them itself; before, it warned and made an array of objects."""
     import numpy as np
 
     if isinstance(value, np.ndarray):
         return value
     try:
-        return np.asarray(value)
+        array = np.asarray(value)
     except ValueError as error:
-        where = _ragged(value, what)
-        raise ValueError(f"{what} must be a rectangular array: {where}" if where else f"{what}: {error}") from None
+        raise ValueError(_not_rectangular(value, what) or f"{what}: {error}") from None
+    if array.dtype.kind == "O":
+        fault = _not_rectangular(value, what)
+        if fault:
+            raise ValueError(fault)
+    return array
 
 
 def card_matrix(cards: Any, row_offset: int = 0, lowest: int = 0) -> npt.NDArray[np.uint8]:

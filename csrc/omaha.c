@@ -1263,6 +1263,12 @@ HR_INLINE int walk_find(const omaha_plan_t *h, const uint8_t *columns, int p, ui
     }
 }
 
+/* Where hand k's mask lies among player p's columns (which start at `start`): after the
+ * column's threshold and alias when the range is weighted; the hand's record follows it. */
+HR_INLINE const uint8_t *hand_mask_at(const omaha_plan_t *h, const uint8_t *start, int p, int k) {
+    return start + (size_t)k * h->width[p] + (h->weighted[p] ? sizeof(uint64_t) : 0);
+}
+
 /* A hand of player p by weight (its column, or that column's alias), as a deal's draws are. */
 HR_INLINE int walk_draw(const omaha_plan_t *h, const uint8_t *columns, int p, rng_t *rng) {
     if (h->count[p] == 1) return 0;
@@ -1379,10 +1385,8 @@ static int crowded(const omaha_plan_t *h, const uint8_t *columns) {
         int clash = 0;
         for (int i = 0; i < h->nranged && !clash; i++) {
             int p = h->ranged_of[i];
-            uint64_t mask; /* the hand's mask in its column (after a threshold and an alias) */
-            memcpy(&mask, columns + h->at[p] + (size_t)walk_draw(h, columns, p, &rng) * h->width[p] +
-                              (h->weighted[p] ? sizeof(uint64_t) : 0),
-                   sizeof mask);
+            uint64_t mask;
+            memcpy(&mask, hand_mask_at(h, columns + h->at[p], p, walk_draw(h, columns, p, &rng)), sizeof mask);
             clash = (mask & used) != 0;
             used |= mask;
         }
@@ -1746,8 +1750,7 @@ static int ranges_walk(const omaha_plan_t *h, const uint8_t *columns, const uint
                 int p = h->ranged_of[i];
                 uint64_t hand = masks[h->first[p] + current[p]];
                 out->cards[at][p] = hand;
-                out->hand[at][p] = hands_of[p] + (size_t)current[p] * h->width[p] +
-                                   (h->weighted[p] ? sizeof(uint64_t) : 0) + sizeof(uint64_t);
+                out->hand[at][p] = hand_mask_at(h, hands_of[p], p, current[p]) + sizeof(uint64_t);
                 used |= hand;
             }
             deal_rest(h, &rng, used, out, in_byte, h->nhole, h->left, h->nrandom, 0);

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .cards import HandLike, format_cards, parse
+from .cards import HandLike, format_cards, parse, player_rows
 
 
 def take_hole(spec: HandLike, where: dict[int, str], label: str, counts: Sequence[int], wrong_count: str,
@@ -27,9 +27,12 @@ def take_hole(spec: HandLike, where: dict[int, str], label: str, counts: Sequenc
     return cards
 
 
-def check_holes(holes: object, example: str) -> None:
-    """``holes`` is a non-empty list of hands (``example`` shows one)."""
+def check_holes(holes: object, example: str) -> Sequence[HandLike]:
+    """``holes`` as a non-empty list of hands (``example`` shows one), an array of them (a dealt
+    deal's ``holes[i]``) read as ``player_rows`` reads it."""
+    holes = player_rows(holes)
     if isinstance(holes, str) or not isinstance(holes, Sequence):
         raise TypeError(f"holes must be a list of hands, one per player, e.g. {example}")
     if not holes:
         raise ValueError("no players")
+    return holes

@@ -215,7 +215,7 @@ class _PlayerRows(Sequence[Any]):
 
     def __getitem__(self, index: Any) -> Any:
         item = self._array[index]  # an object array's item is the object itself
-        return item.tolist() if is_ndarray(item) or hasattr(item, "dtype") else item
+        return item.tolist() if hasattr(item, "dtype") else item
 
 
 def player_rows(players: _T) -> _T:

@@ -52,8 +52,8 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     """Each player's chance to win, tie and their equity in a Texas Hold'em pot.
 
     ``players`` are 2 to 10 hands, each two hole cards ("AsAh", "As Ah", [51, 50]) or a
-    range ("QQ+, AKs", "0.5(AKo)", "random" or None, see ``handrank.ranges``). ``board`` has 0, 3,
-    4 or 5 cards; ``dead`` cards are out of the deck. With ``trials`` None the answer is
+    range ("QQ+, AKs", "0.5(AKo)", "random" or None, see ``handrank.ranges``). ``board``
+    has 0, 3, 4 or 5 cards; ``dead`` cards are out of the deck. With ``trials`` None the answer is
     exact whenever enumeration costs at most EXACT_BUDGET steps (fixed hands always;
     heads-up preflop from a precomputed table), else DEFAULT_TRIALS Monte Carlo deals are
     drawn; given ``trials``, Monte Carlo always. A Monte Carlo run is reproducible from its

@@ -41,7 +41,7 @@ from ._omaha_tables import pair_tables
 from ._range_grammar import ranked_classes
 from ._rows import better, is_dask_array
 from ._work import progress_reporter, thread_count
-from .cards import HandLike, equity_players, format_cards, parse, player_rows
+from .cards import HandLike, equity_players, format_cards, parse
 from .evaluate import Category
 from .evaluate import category as _holdem_category
 
@@ -417,8 +417,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
         ValueError: not 4..6 hole cards (the same number for everybody), a board of other than
             5 cards, a card used twice (the message says where), no players.
     """
-    holes = player_rows(holes)  # a dealt deal's holes[i] too
-    check_holes(holes, "['As Ah Kd Kc', '2c 3d 4h 5s']")
+    holes = check_holes(holes, "['As Ah Kd Kc', '2c 3d 4h 5s']")  # a dealt deal's holes[i] too
     if len(holes) > lib.HR_MAX_PLAYERS:
         raise ValueError(f"an Omaha showdown takes 1 to {lib.HR_MAX_PLAYERS} players, got {len(holes)}")
     board_cards = parse(board)
@@ -454,8 +453,9 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     """Each player's chances in an Omaha pot (high, or hi-lo 8-or-better with ``hilo``).
 
     ``players`` are 2..10 hands of the same 4, 5 or 6 hole cards, or "random" (or None) for
-    an unknown hand. ``hole`` (4, 5 or 6) says the game's hole-card count: every given hand must have it,
-    and random hands get it (by default the given hands' count, else 4: PLO4). ``board`` has
+    an unknown hand. ``hole`` (4, 5 or 6) says the game's hole-card count: every given hand
+    must have it, and random hands get it (by default the given hands' count, else 4: PLO4).
+    ``board`` has
     0, 3, 4 or 5 cards; ``dead`` cards are out. With ``trials`` None the
     answer is exact when enumeration costs at most EXACT_BUDGET lookups and nobody is random,
     else DEFAULT_TRIALS Monte Carlo deals are drawn; given ``trials``, Monte Carlo always. A

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import lib
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, raise_row_error, rank_into
-from .cards import HandLike, equity_players, format_cards, in_rank_order, parse, player_rows, shown_text
+from .cards import HandLike, equity_players, format_cards, in_rank_order, parse, shown_text
 from .census import CategoryCount, Census
 from .evaluate import Category
 from .showdown import PlayerResult, Showdown, two_card_showdown
@@ -261,7 +261,6 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight:
         ValueError: not two hole cards, a board of other than 3..5 cards, a card used twice
             or below six (the message says where), no players.
     """
-    holes = player_rows(holes)  # a dealt deal's holes[i] too
     rule = bool(trips_beat_straight)
     return two_card_showdown(holes, _cards(board, "board: "), "short-deck", _cards,
                              lambda cards: _best(cards, rule),

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ._core import ffi, lib
 from ._display import html_table, showdown_text
 from ._hands import check_holes, take_hole
-from .cards import HandLike, format_cards, in_rank_order, parse, player_rows
+from .cards import HandLike, format_cards, in_rank_order, parse
 from .evaluate import Category, category, evaluate, rank_checked
 from .names import RANK_PLURALS, RANK_SYMBOLS, describe, plural_name, rank_pattern
 
@@ -146,7 +146,6 @@ def showdown(holes: Sequence[HandLike], board: HandLike) -> Showdown:
         ValueError: not two hole cards, a board of other than 3..5 cards, a card used
             twice (the message says where), no players.
     """
-    holes = player_rows(holes)  # a dealt deal's holes[i] too
     return two_card_showdown(holes, parse(board), "Hold'em", parse, best_five_of, PlayerResult)
 
 
@@ -159,7 +158,7 @@ def two_card_showdown(holes: Sequence[HandLike], board_cards: list[int], game: s
     and reported by ``player``; the winners share the best rank."""
     if not 3 <= len(board_cards) <= 5:
         raise ValueError(f"a {game} board has 3, 4 or 5 cards, got {len(board_cards)}")
-    check_holes(holes, "['As Ah', 'Kd Kc']")
+    holes = check_holes(holes, "['As Ah', 'Kd Kc']")  # a dealt deal's holes[i] too
     where = {card: "the board" for card in board_cards}  # errors name holes[i], as passed
     players = []
     for index, hole in enumerate(holes):

@@ -300,9 +300,11 @@ def _checked_razz(razz: object) -> bool:
 
 
 def _player_cards(players: object, what: str, low: int, high: int, fewest: int) -> list[list[int]]:
-    """Each player's cards (``fewest`` to 7 of them), no card twice anywhere (named)."""
+    """Each player's cards (``fewest`` to 7 of them), no card twice anywhere (named); an
+    array of players (a dealt deal's ``hands[i]``) read as ``player_rows`` reads it."""
     from .cards import parse
 
+    players = player_rows(players)
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise TypeError(f"{what} must be a list with one hand a player, e.g. ['As Ah Kd Kc 2s 3s 4d', ...]")
     if not low <= len(players) <= high:
@@ -343,7 +345,6 @@ def showdown(hands: Sequence[HandLike], *, razz: bool = False) -> StudShowdown:
             used twice (named with both hands).
         TypeError: hands that are not a list of hands; razz not a bool.
     """
-    hands = player_rows(hands)  # a dealt deal's hands[i] too
     from . import ace_to_five
     from .showdown import best_five_of
 
@@ -453,7 +454,6 @@ def equity(players: Sequence[HandLike | None], dead: HandLike = "", *, razz: boo
         TypeError: players not a list of hands; razz not a bool; trials, seed or threads not
             ints; progress not True, False, None or a callable.
     """
-    players = player_rows(players)  # a dealt deal's hands[i][:, :3] too
     import math
 
     import numpy as np

@@ -154,6 +154,18 @@ def test_lists_nested_past_any_array_of_cards_are_refused_without_a_search() -> 
         handrank.evaluate_many(deep)
 
 
+@pytest.mark.parametrize("call", [
+    lambda: handrank.evaluate_many({"a": 1}),
+    lambda: handrank.evaluate_many({0: [1, 2, 3, 4, 5]}),
+    lambda: omaha.evaluate_many({0: [1, 2, 3, 4]}, [[10, 11, 12, 13, 14]]),
+    lambda: handrank.showdown_many({0: 1}, [[10, 11, 12, 13, 14]]),
+    lambda: handrank.stud.showdown_many({0: 1}),
+])
+def test_a_mapping_is_not_an_array_of_cards(call) -> None:
+    with pytest.raises(TypeError, match="integer array of card ids"):  # not the KeyError of indexing it
+        call()
+
+
 # Spots whose answer is exact (the seed is never used) and spots that sample.
 EQUITY_SPOTS = {
     "holdem table": lambda seed: handrank.equity(["AsAh", "KdKc"], seed=seed),

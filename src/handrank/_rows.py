@@ -7,7 +7,7 @@ Each game passes its own kernel and messages; Hold'em's are the defaults."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence, Sized
+from collections.abc import Callable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
@@ -73,8 +73,8 @@ def checked_rank(hand: HandLike, rank_one: Any, counts: tuple[int, ...], wrong_c
 
 
 def _is_list(value: object) -> bool:
-    return type(value) in (list, tuple) or (isinstance(value, Sized) and not isinstance(value, (str, bytes))
-                                            and hasattr(value, "__getitem__"))
+    return type(value) in (list, tuple) or (isinstance(value, Sized) and hasattr(value, "__getitem__")
+                                            and not isinstance(value, (str, bytes, Mapping)))
 
 
 def _ragged(rows: object, what: str) -> str:
@@ -110,7 +110,10 @@ def _ragged(rows: object, what: str) -> str:
 
 
 def _not_rectangular(value: object, what: str) -> str:
-    where = _ragged(value, what)
+    try:
+        where = _ragged(value, what)
+    except (LookupError, TypeError):  # a sized object that indexes otherwise (a pandas Series of labels)
+        return ""  # numpy's own reading stands
     return where if not where or where.startswith(f"{what} nests") else f"{what} must be a rectangular array: {where}"
 
 

@@ -51,6 +51,15 @@ def test_hands_weights_and_unions():
         math.comb(4, a) * math.comb(48, 5 - a) for a in range(2, 5))
 
 
+def test_random_in_a_range_is_every_hand():
+    every = parse_omaha_range("xxxx")
+    assert len(every) == math.comb(52, 4) and parse_omaha_range(" Random ") == every
+    assert parse_omaha_range("0.5(AAxx), random") == every  # named again: the later weight, 1
+    hands, weights = omaha_range_arrays("random", hole=5)
+    assert hands.shape == (math.comb(52, 5), 5) and len(set(map(tuple, hands.tolist()))) == len(hands)
+    assert (weights == 1).all()
+
+
 @pytest.mark.parametrize(("text", "hole", "message"), [
     ("ZZxx", 4, "unknown range item 'ZZxx'"),
     ("AAxxxx", 4, "6 ranks for 4 hole cards"),
@@ -58,7 +67,7 @@ def test_hands_weights_and_unions():
     ("AsAsKdKc", 4, "a card twice"),
     ("15%", 5, "percentage ranges are for PLO4"),
     ("101%", 4, "percentages run from 0 to 100"),
-    ("AAxx, random", 4, "'random' is a whole range"),
+    ("AAxx, random", 6, "a random player is 'random' alone"),
     ("AAxxr", 5, "5 cards cannot be rainbow"),
     ("Axxxxx", 6, "name more ranks"),
     ("xxxxxx", 6, "name more ranks"),

@@ -16,7 +16,8 @@ deep; a hand named twice keeps the later weight). An item is:
 - **a percentage** (PLO4): ``15%`` or ``top15%``, the best 15% of all hands by the PLO4
   table's order (``handrank.omaha.preflop_table()``: equity against one random hand), in
   whole classes, the one that crosses the line included; ``5%-10%`` the classes between;
-- ``random`` alone is every hand (a random player).
+- ``random``: every hand, as ``x`` is. Given alone as a player to ``omaha.equity`` it is a
+  random player, dealt from the deck; only so for PLO6, whose 20 million hands no range holds.
 
 Where this differs from ProPokerTools' generic syntax: there ``x`` is a suit variable and
 ``*`` the wildcard rank, and ``:`` intersects ranges; here ``x`` (and ``*``) is the wildcard,
@@ -134,8 +135,11 @@ def _token_hands(token: str, hole: int) -> npt.NDArray[np.uint8]:
     """The hands of one Omaha range token: (n, hole) uint8, cards decreasing within a row."""
     import numpy as np
 
-    if token.lower() == "random":
-        raise ValueError("'random' is a whole range: give it alone, as a player, not as a range item")
+    if token.lower() == "random":  # every hand, as Hold'em's 'random' is every combo
+        if hole not in _PATTERN_HOLES and math.comb(52, hole) > _MOST_BUILT:
+            raise ValueError(f"range item {shown(token)}: every PLO{hole} hand ({math.comb(52, hole):,}) is more "
+                             f"than a range holds (at most {_MOST_BUILT:,}); a random player is 'random' alone")
+        return _token_hands("x", hole)
     if "%" in token:
         return _percent_hands(token, hole)
     body, qualifier = token, ""

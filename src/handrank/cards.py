@@ -100,9 +100,11 @@ def _card_from_int(value: object, position: int | None) -> int:
 
 
 def is_ndarray(value: object) -> bool:
-    """Whether ``value`` is a numpy array, without importing numpy (an array implies it is)."""
-    numpy = sys.modules.get("numpy")
-    return numpy is not None and isinstance(value, numpy.ndarray)
+    """Whether ``value`` is a numpy array, without importing numpy (an array implies it is).
+    While another thread imports numpy, its module is there without ``ndarray`` yet (and no
+    array exists yet): read as no array, not as an AttributeError."""
+    ndarray = getattr(sys.modules.get("numpy"), "ndarray", None)
+    return ndarray is not None and isinstance(value, ndarray)
 
 
 def _one_card(value: object, position: int | None) -> int:

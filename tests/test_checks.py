@@ -9,6 +9,7 @@ import pytest
 
 import handrank
 from handrank import ace_to_five, deuce_to_seven, omaha, shortdeck
+from handrank.omaha_ranges import parse_omaha_range
 
 BAD_THREADS = [(0, ValueError), (-1, ValueError), (True, TypeError), (2.5, TypeError), ("2", TypeError)]
 BAD_SEEDS = [("junk", TypeError), (-1, ValueError), (2**64, ValueError), (True, TypeError), (1.5, TypeError)]
@@ -164,6 +165,18 @@ def test_lists_nested_past_any_array_of_cards_are_refused_without_a_search() -> 
 def test_a_mapping_is_not_an_array_of_cards(call) -> None:
     with pytest.raises(TypeError, match="integer array of card ids"):  # not the KeyError of indexing it
         call()
+
+
+@pytest.mark.parametrize("call", [
+    lambda bad: handrank.canonical_boards(bad),
+    lambda bad: handrank.deuce_to_seven.census(bad),
+    lambda bad: handrank.census(bad),
+    lambda bad: parse_omaha_range("AAxx", hole=bad),
+])
+@pytest.mark.parametrize("bad", ["5", [5], 5.0, True, None])
+def test_a_count_that_is_not_an_int_is_a_type_error(call, bad) -> None:
+    with pytest.raises(TypeError):  # not "has 3, 4 or 5 cards, got 5" for the string '5'
+        call(bad)
 
 
 # Spots whose answer is exact (the seed is never used) and spots that sample.

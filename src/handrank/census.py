@@ -70,14 +70,17 @@ class Census:
         return "\n".join(lines)
 
 
-def count_ranks(kernel: Any, cards: object, rank_count: int, sliced: bool = False
+def count_ranks(kernel: Any, cards: object, rank_count: int, sliced: bool = False, five_only: str = ""
                 ) -> tuple[npt.NDArray[np.uint64], float]:
-    """Every game's census: ``cards`` checked (5, 6 or 7), then the game's C census, which
+    """Every game's census: ``cards`` checked (an int; 5, 6 or 7, or 5 alone where the game's
+    hands are five cards: ``five_only`` then names the game), then the game's C census, which
     counts the hands of each rank 1..rank_count; the counts and the seconds it took. A
     ``sliced`` kernel (``kernel(cards, lowest, counts)``) counts the hands of one lowest card a
     call, at most about 30 ms: Ctrl-C is seen between calls."""
     if isinstance(cards, bool) or not isinstance(cards, int):
         raise TypeError(f"cards must be an int, got {type(cards).__name__}")
+    if five_only and cards != 5:
+        raise ValueError(f"{five_only} hands have 5 cards, got {cards}")
     if cards not in (5, 6, 7):
         raise ValueError(f"a census covers hands of 5, 6 or 7 cards, got {cards}")
     import numpy as np

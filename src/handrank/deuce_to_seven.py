@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
+    from .ace_to_five import LowCensus
+
 __all__ = ["RANK_COUNT", "evaluate", "evaluate_many", "compare", "category", "describe", "best_five", "census"]
 
 RANK_COUNT: int = lib.HR_27_RANK_COUNT
@@ -151,7 +153,7 @@ def best_five(hand: HandLike) -> list[int]:
     return in_rank_order(cards, _pattern(rank)[1])
 
 
-def census(cards: int = 5) -> object:
+def census(cards: int = 5) -> LowCensus:
     """Rank every five-card hand deuce-to-seven inside C and count each category.
 
     >>> c = census()
@@ -161,9 +163,8 @@ def census(cards: int = 5) -> object:
     from .ace_to_five import LowCensus
     from .census import count_ranks
 
-    if cards != 5:
-        raise ValueError(f"deuce-to-seven hands have 5 cards, got {cards}")
-    counts, seconds = count_ranks(lambda _, buffer: lib.hr_27_census(buffer), cards, RANK_COUNT)
+    counts, seconds = count_ranks(lambda _, buffer: lib.hr_27_census(buffer), cards, RANK_COUNT,
+                                  five_only="deuce-to-seven")
     per_category: dict[Category, list[int]] = {c: [0, 0] for c in Category}
     for rank in range(1, RANK_COUNT + 1):
         entry = per_category[_pattern(rank)[0]]

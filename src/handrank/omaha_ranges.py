@@ -36,7 +36,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ._range_grammar import percent_span, shown, weighted_items
-from .cards import cards_in_token
+from .cards import cards_in_token, exact_int
 
 if TYPE_CHECKING:
     import numpy as np
@@ -256,8 +256,9 @@ def omaha_range_arrays(text: str, hole: int = 4) -> tuple[npt.NDArray[np.uint8],
 
     if not isinstance(text, str):
         raise TypeError(f"an Omaha range is a string such as 'AAxxds, KKQQ', got {type(text).__name__}")
-    if hole not in (4, 5, 6):
+    if exact_int(hole, "hole (4, 5 or 6 cards) as an int") not in (4, 5, 6):
         raise ValueError(f"hole is 4, 5 or 6 cards, got {hole!r}")
+    hole = int(hole)
     parts, weights = [], []
     for item, weight in weighted_items("".join(text.split()), 1.0, 0):
         hands = _token_hands(item, hole)

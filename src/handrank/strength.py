@@ -185,8 +185,9 @@ def canonical_boards(cards: int = 3) -> tuple[npt.NDArray[np.uint8], npt.NDArray
     """
     import numpy as np
 
-    if cards not in (3, 4, 5):
+    if exact_int(cards, "a board's card count as an int") not in (3, 4, 5):
         raise ValueError(f"a board has 3, 4 or 5 cards, got {cards}")
+    cards = int(cards)
     packed, weights = _canonical(cards)
     return np.frombuffer(packed, dtype=np.uint8).reshape(-1, cards).copy(), np.array(weights, dtype=np.int64)
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import handrank
-from handrank import ace_to_five, deuce_to_seven, omaha, shortdeck
+from handrank import ace_to_five, deuce_to_seven, omaha, shortdeck, stud
 from handrank.omaha_ranges import parse_omaha_range
 
 BAD_THREADS = [(0, ValueError), (-1, ValueError), (True, TypeError), (2.5, TypeError), ("2", TypeError)]
@@ -177,6 +177,45 @@ def test_a_mapping_is_not_an_array_of_cards(call) -> None:
 def test_a_count_that_is_not_an_int_is_a_type_error(call, bad) -> None:
     with pytest.raises(TypeError):  # not "has 3, 4 or 5 cards, got 5" for the string '5'
         call(bad)
+
+
+FLAGS = [  # every True/False option, each called with a flag given
+    lambda flag: handrank.describe(1, short=flag),
+    lambda flag: omaha.describe(1, short=flag),
+    lambda flag: omaha.describe_low(1, short=flag),
+    lambda flag: deuce_to_seven.describe(1, short=flag),
+    lambda flag: ace_to_five.describe(1, short=flag),
+    lambda flag: shortdeck.describe(1, short=flag),
+    lambda flag: shortdeck.describe(1, trips_beat_straight=flag),
+    lambda flag: shortdeck.evaluate("As Ks Qs Js Ts", flag),
+    lambda flag: shortdeck.evaluate_many([[51, 47, 43, 39, 35]], trips_beat_straight=flag).tolist(),
+    lambda flag: shortdeck.compare("7c 7d 7h Ks Qc", "6s 7s 8h 9s Tc", flag),
+    lambda flag: shortdeck.category(1, trips_beat_straight=flag),
+    lambda flag: shortdeck.best_five("As Ks Qs Js Ts 6c", trips_beat_straight=flag),
+    lambda flag: shortdeck.census(5, trips_beat_straight=flag).hands,
+    lambda flag: shortdeck.showdown(["As Ks", "9c 9d"], "Ts 9s 6s 7h 8h", trips_beat_straight=flag).winners,
+    lambda flag: shortdeck.showdown_many([[[51, 47], [30, 31]]], [[34, 33, 16, 20, 24]],
+                                         trips_beat_straight=flag)[1].tolist(),
+    lambda flag: shortdeck.equity(["AsKs", "9c9d"], "6c 7d 8h", trips_beat_straight=flag).equity,
+    lambda flag: omaha.showdown(["As 2s Qd Jd", "3c 2d 7h 8h"], "Ts 9s 4s 5h 6h", hilo=flag).share,
+    lambda flag: omaha.showdown_many([[[51, 0, 43, 39], [4, 1, 20, 24]]], [[35, 31, 8, 12, 16]],
+                                     hilo=flag)[-1].tolist(),
+    lambda flag: omaha.equity(["As Ah Kd Kc", "Qs Jh Td 9c"], "2c 3d 4h 9s", hilo=flag).equity,
+    lambda flag: stud.evaluate("As 2s 3s 4s 5s 9c 8c", razz=flag),
+    lambda flag: stud.census(5, razz=flag).hands,
+]
+
+
+@pytest.mark.parametrize("call", FLAGS)
+@pytest.mark.parametrize("bad", ["False", "yes", 1, 0, None, [True]])
+def test_an_option_of_true_or_false_takes_nothing_else(call, bad) -> None:
+    with pytest.raises(TypeError, match="must be True or False"):  # "False" would be read as true
+        call(bad)
+
+
+@pytest.mark.parametrize("call", FLAGS)
+def test_a_numpy_bool_is_a_flag_too(call) -> None:
+    assert call(np.True_) == call(True) and call(np.False_) == call(False)
 
 
 # Spots whose answer is exact (the seed is never used) and spots that sample.

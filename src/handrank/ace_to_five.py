@@ -30,7 +30,7 @@ from . import _percall
 from ._core import lib
 from ._display import html_table
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, rank_into
-from .cards import HandLike, format_cards, in_rank_order, parse
+from .cards import HandLike, checked_flag, format_cards, in_rank_order, parse
 
 if TYPE_CHECKING:
     import numpy as np
@@ -142,6 +142,7 @@ def describe(rank: int, short: bool = False) -> str:
     ('Five-four-three-deuce-ace low', 'Fours and deuces, jack kicker', 'Four kings')
     """
     table_category, values = _pattern(_checked(rank))
+    short = checked_flag(short, "short")
     words = [_VALUE_WORDS[v] for v in values]
     plurals = [_VALUE_PLURALS[v] for v in values]
     if table_category == 0:

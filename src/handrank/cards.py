@@ -78,6 +78,16 @@ def cards_in_token(token: str) -> list[int]:
     return cards
 
 
+def checked_flag(value: object, name: str) -> bool:
+    """A True/False option (a numpy bool too). Anything else is a TypeError, not read by its
+    truth: the string "False" would be true, and 1 is no rule's name."""
+    if value is True or value is False:
+        return value
+    if type(value).__module__ == "numpy" and type(value).__name__ in ("bool", "bool_"):  # as arrays give it
+        return bool(value)
+    raise TypeError(f"{name} must be True or False, got {type(value).__name__} {shown_text(value)}")
+
+
 def exact_int(value: object, what: str, where: str = "") -> int:
     """``value`` as an int when it is an integer (a numpy one too), else TypeError.
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from . import _percall
 from ._core import lib
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, rank_into
-from .cards import HandLike, in_rank_order, parse
+from .cards import HandLike, checked_flag, in_rank_order, parse
 from .evaluate import Category
 from .names import RANK_PLURALS, RANK_WORDS
 
@@ -119,6 +119,7 @@ def describe(rank: int, short: bool = False) -> str:
     ('Eight-six low', 'Ace-five-four-trey-deuce flush')
     """
     kind, ranks = _pattern(_checked(rank))
+    short = checked_flag(short, "short")
     words, plurals = [RANK_WORDS[r] for r in ranks], [RANK_PLURALS[r] for r in ranks]
     if kind == Category.HIGH_CARD:
         name = "-".join(words[:2] if short else words) + " low"

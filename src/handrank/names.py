@@ -70,6 +70,10 @@ def describe(rank: int, *, short: bool = False) -> str:
         ValueError: a rank outside 1..7462.
         TypeError: not an int.
     """
+    if short is not False and short is not True:
+        from .cards import checked_flag
+
+        short = checked_flag(short, "short")
     p = rank_pattern(rank)
     kind = category(rank)
     if kind is Category.STRAIGHT_FLUSH:

@@ -41,7 +41,7 @@ from ._omaha_tables import pair_tables
 from ._range_grammar import ranked_classes
 from ._rows import better, is_dask_array
 from ._work import progress_reporter, thread_count
-from .cards import HandLike, equity_players, format_cards, parse
+from .cards import HandLike, checked_flag, equity_players, format_cards, parse
 from .evaluate import Category
 from .evaluate import category as _holdem_category
 
@@ -219,6 +219,7 @@ def describe_low(low: int | None, short: bool = False) -> str:
     from . import ace_to_five
     from ._rows import check_rank
 
+    short = checked_flag(short, "short")
     if low is None:
         return "No low"
     if type(low).__name__ not in ("bool", "bool_") and hasattr(low, "__index__") and low.__index__() == NO_LOW:
@@ -332,8 +333,7 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, hilo: bool = F
     from ._work import thread_count
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
-    if not isinstance(hilo, bool):
-        raise TypeError(f"hilo must be True or False, got {type(hilo).__name__}")
+    hilo = checked_flag(hilo, "hilo")
     outputs = 3 if hilo else 2
     if is_dask_array(holes) or is_dask_array(boards):
         if out is not None:
@@ -417,6 +417,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, hilo: bool = False) 
         ValueError: not 4..6 hole cards (the same number for everybody), a board of other than
             5 cards, a card used twice (the message says where), no players.
     """
+    hilo = checked_flag(hilo, "hilo")
     holes = check_holes(holes, "['As Ah Kd Kc', '2c 3d 4h 5s']")  # a dealt deal's holes[i] too
     if len(holes) > lib.HR_MAX_PLAYERS:
         raise ValueError(f"an Omaha showdown takes 1 to {lib.HR_MAX_PLAYERS} players, got {len(holes)}")
@@ -480,6 +481,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     from ._equity_input import checked_client, checked_seed, checked_table, checked_trials
 
     trials, client, seed = checked_trials(trials), checked_client(client), checked_seed(seed)
+    hilo = checked_flag(hilo, "hilo")
     nthreads = thread_count(threads)
     progress = progress_reporter(progress, "equity")
     if hole is not None:

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from . import _percall
 from ._core import lib
 from ._rows import card_matrix, check_rank, checked_rank, evaluate_lazy, output_array, raise_row_error, rank_into
-from .cards import HandLike, equity_players, format_cards, in_rank_order, parse, shown_text
+from .cards import HandLike, checked_flag, equity_players, format_cards, in_rank_order, parse, shown_text
 from .census import CategoryCount, Census
 from .evaluate import Category
 from .showdown import PlayerResult, Showdown, two_card_showdown
@@ -66,6 +66,13 @@ def _pattern(rank: int, trips_beat_straight: bool) -> tuple[Category, tuple[int,
     return Category(word >> 20), tuple(word >> (4 * (4 - i)) & 15 for i in range(5))
 
 
+def _rule(trips_beat_straight: object) -> bool:
+    """The rule option checked: True or False (a numpy bool too), never read by its truth."""
+    if trips_beat_straight is False or trips_beat_straight is True:
+        return trips_beat_straight
+    return checked_flag(trips_beat_straight, "trips_beat_straight")
+
+
 def _outside(card: int, where: str = "") -> ValueError:
     return ValueError(f"{where}card {format_cards([card])!r} is not in the short deck (six through ace)")
 
@@ -91,12 +98,14 @@ def evaluate(hand: HandLike, trips_beat_straight: bool = False) -> int:
     """
     # trips_beat_straight is not keyword-only here (as it is elsewhere): a keyword-only
     # default costs a tenth of a one-hand call
-    rank_one = _rank_trips if trips_beat_straight else _rank_plain
+    rank_one = _rank_plain if trips_beat_straight is False else _RANK_ONE[_rule(trips_beat_straight)]
     return rank_one(hand) or _checked_rank(hand, rank_one)
 
 
 _rank_plain, _rank_trips = _percall.shortdeck, _percall.shortdeck_trips
+_RANK_ONE = {False: _rank_plain, True: _rank_trips}  # by the checked rule
 _compare, _PLAIN, _TRIPS = _percall.compare, _percall.SHORTDECK, _percall.SHORTDECK_TRIPS
+_GAME = {False: _PLAIN, True: _TRIPS}  # by the checked rule
 
 
 def _checked_rank(hand: HandLike, rank_one: Callable[[object], int]) -> int:
@@ -126,7 +135,7 @@ def evaluate_many(cards: npt.ArrayLike, *, trips_beat_straight: bool = False, th
             message names the first such row and the card).
         TypeError: a non-integer array, or ``out`` not a uint16 array.
     """
-    kernel = lib.hr_sd_tbs_rank_batch if trips_beat_straight else lib.hr_sd_rank_batch
+    kernel = lib.hr_sd_tbs_rank_batch if _rule(trips_beat_straight) else lib.hr_sd_rank_batch
     lazy = evaluate_lazy(cards, out, threads, kernel, _row_error, lowest=LOWEST_CARD)
     if lazy is not None:
         return lazy  # type: ignore[no-any-return]
@@ -142,7 +151,7 @@ def compare(a: HandLike, b: HandLike, trips_beat_straight: bool = False) -> int:
     ...                                                      trips_beat_straight=True)
     (-1, 1)
     """
-    answer: int = _compare(_TRIPS if trips_beat_straight else _PLAIN, a, b)
+    answer: int = _compare(_PLAIN if trips_beat_straight is False else _GAME[_rule(trips_beat_straight)], a, b)
     if answer != 2:  # one C call; 2: a hand it does not take, checked below
         return answer
     rank_one = _rank_trips if trips_beat_straight else _rank_plain
@@ -157,7 +166,7 @@ def category(rank: int, *, trips_beat_straight: bool = False) -> Category:
     >>> category(1), category(100), category(1404)
     (<Category.STRAIGHT_FLUSH: 8>, <Category.FLUSH: 5>, <Category.HIGH_CARD: 0>)
     """
-    return _pattern(_checked(rank), trips_beat_straight)[0]
+    return _pattern(_checked(rank), _rule(trips_beat_straight))[0]
 
 
 @functools.lru_cache(maxsize=2)
@@ -179,6 +188,7 @@ def describe(rank: int, short: bool = False, *, trips_beat_straight: bool = Fals
     """
     from .names import describe as holdem_describe
 
+    trips_beat_straight, short = _rule(trips_beat_straight), checked_flag(short, "short")
     kind, ranks = _pattern(_checked(rank), trips_beat_straight)
     if kind in (Category.STRAIGHT, Category.STRAIGHT_FLUSH) and ranks[0] == _NINE:
         return "Nine-high straight" + (" flush" if kind == Category.STRAIGHT_FLUSH else "")
@@ -207,7 +217,7 @@ def best_five(hand: HandLike, *, trips_beat_straight: bool = False) -> list[int]
     >>> format_cards(best_five("As 9c 8d 7h 6s Ks Qd"))
     '9c 8d 7h 6s As'
     """
-    return _best(_cards(hand), trips_beat_straight)[1]
+    return _best(_cards(hand), _rule(trips_beat_straight))[1]
 
 
 def census(cards: int = 5, *, trips_beat_straight: bool = False) -> Census:
@@ -220,7 +230,8 @@ def census(cards: int = 5, *, trips_beat_straight: bool = False) -> Census:
     """
     from .census import count_ranks
 
-    counts, seconds = count_ranks(lambda n, buffer: lib.hr_sd_census(n, bool(trips_beat_straight), buffer), cards,
+    trips_beat_straight = _rule(trips_beat_straight)
+    counts, seconds = count_ranks(lambda n, buffer: lib.hr_sd_census(n, trips_beat_straight, buffer), cards,
                                   RANK_COUNT)
     rows: dict[Category, list[int]] = {}
     for rank in range(1, RANK_COUNT + 1):  # ranks ascend, so categories come best first
@@ -261,7 +272,7 @@ def showdown(holes: Sequence[HandLike], board: HandLike, *, trips_beat_straight:
         ValueError: not two hole cards, a board of other than 3..5 cards, a card used twice
             or below six (the message says where), no players.
     """
-    rule = bool(trips_beat_straight)
+    rule = _rule(trips_beat_straight)
     return two_card_showdown(holes, _cards(board, "board: "), "short-deck", _cards,
                              lambda cards: _best(cards, rule),
                              lambda hole, rank, five: ShortDeckPlayer(hole, rank, five, rule))
@@ -301,6 +312,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     from ._work import progress_reporter, thread_count
 
     trials, client, seed = checked_trials(trials), checked_client(client), checked_seed(seed)
+    trips_beat_straight = _rule(trips_beat_straight)
     nthreads = thread_count(threads)
     progress = progress_reporter(progress, "equity")
     if trials is not None or client is not None:
@@ -324,7 +336,7 @@ def equity(players: Sequence[HandLike], board: HandLike = "", dead: HandLike = "
     # The deuces to the fives are absent: every check counts the 36-card deck and ranges lose
     # their combos below six; the kernel takes them out of its deck itself.
     labels, board_cards, spot = checked_spot(players, board, dead, absent=range(LOWEST_CARD))
-    game = Game(36, "hr_sd_equity_ranges", "hr_sd_equity_monte_carlo", (int(bool(trips_beat_straight)),), False)
+    game = Game(36, "hr_sd_equity_ranges", "hr_sd_equity_monte_carlo", (int(trips_beat_straight),), False)
     return equity_of_spot(labels, board_text(board_cards), spot, trials, seed, nthreads, client, progress, game)
 
 
@@ -376,7 +388,7 @@ def showdown_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *, trips_beat_str
     from ._work import thread_count
 
     thread_count(threads)  # checked before the paths split (dask or numpy)
-    kernel = functools.partial(lib.hr_sd_showdown_batch, int(bool(trips_beat_straight)))
+    kernel = functools.partial(lib.hr_sd_showdown_batch, int(_rule(trips_beat_straight)))
     bad_card = "a card below six (not in the short deck) or an id above 51"
     if is_dask_array(holes) or is_dask_array(boards):
         if out is not None:

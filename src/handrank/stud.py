@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
-from .cards import HandLike, format_cards, names_no_cards, player_rows, shown_text
+from .cards import HandLike, checked_flag, format_cards, names_no_cards, player_rows, shown_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -294,9 +294,7 @@ class StudShowdown:
 
 
 def _checked_razz(razz: object) -> bool:
-    if not isinstance(razz, bool):
-        raise TypeError(f"razz must be True or False, got {type(razz).__name__}")
-    return razz
+    return checked_flag(razz, "razz")
 
 
 def _player_cards(players: object, what: str, low: int, high: int, fewest: int) -> list[list[int]]:

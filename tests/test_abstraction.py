@@ -332,6 +332,14 @@ def test_opponent_clusters_group_whole_preflop_classes_strongest_first():
     assert clusters[handrank.holding_index("As Ah")] == 0 and clusters[handrank.holding_index("7c 2d")] == 4
 
 
+@pytest.mark.filterwarnings("error")
+def test_one_bin_leaves_every_hand_alike_in_one_cluster_without_a_warning():
+    from handrank.abstraction import opponent_clusters
+
+    # one bin: every class has the same distribution, so the clusters past the first stay empty
+    assert opponent_clusters(4, bins=1).tolist() == [0] * 1326
+
+
 def test_ochs_arguments_are_checked():
     from handrank.abstraction import checked_clusters, opponent_clusters
 

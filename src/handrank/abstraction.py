@@ -312,7 +312,9 @@ def opponent_clusters(k: int = 8, *, seed: int = 0, bins: int = 50, threads: int
     combos = np.bincount(classes, minlength=169)
     result = emd_kmeans(quantized, count, seed=seed_value, weights=combos, threads=nthreads)
     centre = (np.arange(bins_) + 0.5) / bins_
-    strength = np.array([float((shares[result.labels == c] * centre).sum(axis=1).mean()) for c in range(count)])
+    # a cluster left empty (one bin makes every hand alike) ranks last, below every hand
+    strength = np.array([float((shares[members] * centre).sum(axis=1).mean()) if members.any() else -np.inf
+                         for members in (result.labels == c for c in range(count))])
     rank = np.empty(count, dtype=np.int64)
     rank[np.argsort(-strength, kind="stable")] = np.arange(count)
     return rank[result.labels][classes].astype(np.uint8)

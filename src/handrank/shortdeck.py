@@ -8,7 +8,8 @@ ranks split the pot. The rules that differ from Hold'em:
 - a flush beats a full house;
 - with ``trips_beat_straight=True`` (a rule some tournaments use) three of a kind also beats
   a straight. The 1,404 classes are then numbered in that order; ranks 1..270 (straight
-  flushes, quads, flushes, full houses) are the same under both rules.
+  flushes, quads, flushes, full houses) are the same under both rules. Every verb takes the
+  rule as True or False (a numpy bool too); anything else is a TypeError.
 
 Categories are Hold'em's (``handrank.Category``); the order between them is the game's.
 Hands of 6 or 7 cards rank as their best five.

@@ -143,6 +143,21 @@ def test_threads_give_the_same_numbers():
         assert np.array_equal(getattr(one, name), getattr(two, name), equal_nan=True)
 
 
+def test_many_boards_take_the_memory_of_the_answer_not_twice_it():
+    import tracemalloc
+
+    boards = canonical_boards(3)[0][:300]
+    answer = 3 * len(boards) * 1326 * 8  # hs, ehs and ehs2, float64
+    tracemalloc.start()
+    try:
+        result = hand_strength_many(boards, threads=2)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert result.ehs.nbytes * 3 == answer
+    assert peak < 1.4 * answer  # the per-board results stacked at the end took twice the answer
+
+
 def test_many_boards():
     boards = np.array([parse("Kh 7d 2c"), parse("Ts 9s 2d")], dtype=np.uint8)
     many = hand_strength_many(boards, bins=4, threads=2)

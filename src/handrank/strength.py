@@ -17,7 +17,7 @@ counts wins in one sweep over the holdings sorted by rank, with counters per car
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -235,14 +235,23 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
                 raise ValueError(f"boards: row {row}: a card twice or a card id above 51: {cards.tolist()}")
         weights = np.ones(len(board_array), dtype=np.int64)
     rows = [bytes(row) for row in board_array]
-    if client is not None:
-        results: Sequence[HandStrength] = client.gather(client.map(_one_board, rows, [bins_] * len(rows)))
-    else:
-        results = run_slices([functools.partial(_one_board, row, bins_) for row in rows], nthreads, progress)
     m = len(rows)
-    histogram = np.stack([r.histogram for r in results]) if bins_ and m else None  # type: ignore[misc]
-    empty = np.empty((0, HOLDINGS))
-    return HandStrengthMany(board_array, weights,
-                            np.stack([r.hs for r in results]) if m else empty,
-                            np.stack([r.ehs for r in results]) if m else empty,
-                            np.stack([r.ehs2 for r in results]) if m else empty, histogram)
+    # the results' arrays, each board's row written as it finishes: memory is the answer's,
+    # not the answer's again in per-board results waiting to be stacked (1 GB for "turns")
+    hs, ehs, ehs2 = (np.empty((m, HOLDINGS)) for _ in range(3))
+    histogram = np.empty((m, HOLDINGS, bins_)) if bins_ else None
+
+    def keep(index: int, result: HandStrength) -> None:
+        hs[index], ehs[index], ehs2[index] = result.hs, result.ehs, result.ehs2
+        if histogram is not None:
+            histogram[index] = result.histogram
+
+    if client is not None:
+        for index, result in enumerate(client.gather(client.map(_one_board, rows, [bins_] * m))):
+            keep(index, result)
+    else:
+        def one(index: int) -> None:
+            keep(index, _one_board(rows[index], bins_))
+
+        run_slices([functools.partial(one, index) for index in range(m)], nthreads, progress)
+    return HandStrengthMany(board_array, weights, hs, ehs, ehs2, histogram)

@@ -161,11 +161,17 @@ def ochs_many(boards: Any, clusters: npt.NDArray[np.uint8], threads: int, client
 
     k, packed = int(clusters.max()) + 1, clusters.tobytes()
     rows = [bytes(board) for board in np.asarray(boards)]
+    ochs = np.empty((len(rows), 1326, k))  # each board's row written as it finishes: no second copy
     if client is not None:
-        parts = client.gather(client.map(_ochs_board, rows, [packed] * len(rows), [k] * len(rows)))
+        for index, part in enumerate(client.gather(client.map(_ochs_board, rows, [packed] * len(rows),
+                                                              [k] * len(rows)))):
+            ochs[index] = part
     else:
-        parts = run_slices([functools.partial(_ochs_board, row, packed, k) for row in rows], threads)
-    return np.stack(parts) if parts else np.full((0, 1326, k), np.nan)
+        def one(index: int) -> None:
+            ochs[index] = _ochs_board(rows[index], packed, k)
+
+        run_slices([functools.partial(one, index) for index in range(len(rows))], threads)
+    return ochs
 
 
 def board_ochs(boards: Any, clusters: npt.ArrayLike, *, threads: int | None = None) -> npt.NDArray[np.float64]:

@@ -3,6 +3,8 @@
 import json
 import struct
 
+import pytest
+
 from handrank import equity
 from handrank._core import ffi, lib
 from handrank.cli import main
@@ -109,6 +111,26 @@ def test_the_chart_is_a_labelled_object():
     page = chart._repr_html_()
     assert page.startswith("<table>") and "AKs 67.0" in page and page.count("<tr>") == 14
     assert repr(chart).startswith("PreflopChart(13 x 13, AA=0.8520")
+
+
+def test_the_chart_and_the_matrix_compute_elementwise_as_arrays_do():
+    import pickle
+
+    import numpy as np
+
+    from handrank import equity_matrix
+
+    chart, matrix = preflop_chart(), equity_matrix()
+    values = np.asarray(chart)
+    reflected = 0.6 <= chart  # noqa: SIM300 (the reflected comparison is what is tested)
+    for result, expected in ((chart > 0.6, values > 0.6), (reflected, values >= 0.6), (1 - chart, 1 - values),
+                             (-chart, -values), (chart * 2, values * 2), (2 / chart, 2 / values),
+                             (abs(chart - 0.5), abs(values - 0.5)), (chart != values, values != values)):
+        assert type(result) is np.ndarray and np.array_equal(result, expected)
+    assert (chart == pickle.loads(pickle.dumps(chart))).all()  # equal as arrays are: cell by cell
+    assert np.allclose(matrix + np.asarray(matrix).T, 1) and (matrix >= 0).all()
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(chart)
 
 
 def test_plot_chart_checks_its_arguments_before_drawing(tmp_path):

@@ -21,7 +21,7 @@ from ._core import ffi, lib
 from ._display import figure_path, pyplot_for_file
 from ._equity_engine import HOLDEM, SLICE_WORK, EquityResult, exact_equity, symmetry_group
 from ._equity_input import Holding, Spot, check_status, holding_of_text, known_cards, player_holding, spot_of
-from ._values import array_fields
+from ._values import ArrayOperators, array_fields
 from ._work import progress_reporter, run_slices, thread_count
 from .cards import HandLike, format_cards, parse, text_of_ids
 from .evaluate import Category, category, evaluate
@@ -542,13 +542,14 @@ def combo_equity(hero_range: HandLike, villain_ranges: HandLike | Sequence[HandL
 # ---------------------------------------------------------------------- preflop matrix
 
 
-class EquityMatrix:
+class EquityMatrix(ArrayOperators):
     """Every starting hand against every other, heads-up preflop: 169 x 169 exact equities
     from the precomputed table, with card removal (AKs against AA counts only the deals where
     the two share no ace). ``values[a, b]`` is hand ``labels[a]``'s equity against
     ``labels[b]``; hands are in chart order (see :func:`handrank.preflop_chart`: row by row,
     A .. 2, pairs on the diagonal, suited above it, offsuit below), so ``values[a, b] +
-    values[b, a] == 1``."""
+    values[b, a] == 1``. The matrix indexes, converts (``np.asarray``) and computes
+    elementwise as its array does (``matrix > 0.5`` a boolean array, ``==`` elementwise)."""
 
     def __init__(self, values: np.ndarray) -> None:
         values.setflags(write=False)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi
 from ._display import figure_path, pyplot_for_file
+from ._values import ArrayOperators
 from .cards import exact_int, parse
 
 if TYPE_CHECKING:
@@ -73,12 +74,13 @@ def _chart() -> tuple[tuple[float, ...], ...]:
     return tuple(rows)
 
 
-class PreflopChart:
+class PreflopChart(ArrayOperators):
     """The 13 x 13 preflop chart: each starting hand's exact equity against one random hand.
 
     Rows and columns run A, K, ... 2 (``ranks``); pairs on the diagonal, suited above it,
     offsuit below it. ``values`` is the float64 array (the chart itself indexes and converts
-    as one: ``chart[0, 1]``, ``np.asarray(chart)``), ``labels`` the hand of each cell,
+    as one: ``chart[0, 1]``, ``np.asarray(chart)``, ``chart > 0.6`` a boolean array, ``==``
+    elementwise), ``labels`` the hand of each cell,
     ``equity("AKs")`` one hand's; ``table()`` is a text grid, Jupyter shows an HTML one, and
     ``plot(path)`` draws a heatmap (``pip install ".[plot]"``).
     """

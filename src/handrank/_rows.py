@@ -157,6 +157,18 @@ def card_matrix(cards: Any, row_offset: int = 0, lowest: int = 0) -> npt.NDArray
     return narrowed(array)
 
 
+def check_board_rows(boards: npt.NDArray[Any], what: str = "boards") -> None:
+    """Every row of an (m, k) integer array of boards holds no card twice and no id above 51
+    (the first row that does is named): checked at once, not in a loop a row."""
+    import numpy as np
+
+    ordered = np.sort(boards, axis=1)
+    bad = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1) | (ordered[:, -1] > 51))
+    if len(bad):
+        row = int(bad[0])
+        raise ValueError(f"{what}: row {row}: a card twice or a card id above 51: {boards[row].tolist()}")
+
+
 def card_combinations(n: int, k: int) -> npt.NDArray[np.uint8]:
     """Every k of the ids 0 .. n - 1 (n at most 256), increasing within a row, rows in
     lexicographic order (as ``itertools.combinations(range(n), k)`` lists them): a (C(n, k), k)

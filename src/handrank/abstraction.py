@@ -194,7 +194,7 @@ def board_ochs(boards: Any, clusters: npt.ArrayLike, *, threads: int | None = No
     """
     import numpy as np
 
-    from ._rows import as_cards
+    from ._rows import as_cards, check_board_rows
     from ._work import thread_count
     from .cards import parse
 
@@ -203,9 +203,7 @@ def board_ochs(boards: Any, clusters: npt.ArrayLike, *, threads: int | None = No
     array = np.array([parse(boards)], dtype=np.uint8) if one else as_cards(boards, "boards", (None, None))
     if array.shape[1] not in (3, 4, 5):
         raise ValueError(f"a board has 3, 4 or 5 cards, got {array.shape[1]}")
-    for row, cards in enumerate(array):
-        if len(set(cards.tolist())) != len(cards) or cards.max(initial=0) > 51:
-            raise ValueError(f"boards: row {row}: a card twice or a card id above 51: {cards.tolist()}")
+    check_board_rows(array)
     result = ochs_many(array, cluster_of, nthreads)
     return result[0] if one else result
 

@@ -225,16 +225,12 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
             raise ValueError(f"boards must be an array or one of {', '.join(streets)}, got {boards!r}")
         board_array, weights = canonical_boards(streets[boards])
     else:
-        from ._rows import as_cards
+        from ._rows import as_cards, check_board_rows
 
         board_array = as_cards(boards, "boards", (None, None))
         if board_array.shape[1] not in (3, 4, 5):
             raise ValueError(f"boards must have 3, 4 or 5 cards a row, got {board_array.shape[1]}")
-        ordered = np.sort(board_array, axis=1)  # every row checked at once, not in a loop a row
-        bad = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1) | (ordered[:, -1] > 51))
-        if len(bad):
-            row = int(bad[0])
-            raise ValueError(f"boards: row {row}: a card twice or a card id above 51: {board_array[row].tolist()}")
+        check_board_rows(board_array)
         weights = np.ones(len(board_array), dtype=np.int64)
     rows = [bytes(row) for row in board_array]
     m = len(rows)

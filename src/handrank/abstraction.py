@@ -254,17 +254,17 @@ def preflop_counts(bins: int = 50, threads: int = 1) -> npt.NDArray[np.int64]:
     Seconds, once a process."""
     import numpy as np
 
-    from .strength import canonical_boards, hand_strength_many
+    from ._work import run_slices
+    from .strength import canonical_boards, histogram_counts
 
     if bins not in _PREFLOP_COUNTS:
         boards, weights = canonical_boards(3)
         counts = np.zeros((1326, bins), dtype=np.int64)
-        for start in range(0, len(boards), _BLOCK):
-            block = slice(start, start + _BLOCK)
-            strength = hand_strength_many(boards[block], bins=bins, threads=threads)
-            assert strength.histogram is not None
-            runs = np.rint(np.nan_to_num(strength.histogram) * 1081).astype(np.int64)  # a flop's runouts
-            counts += np.einsum("m,mhb->hb", weights[block], runs)
+        for start in range(0, len(boards), _BLOCK):  # each flop's integer counts, summed by weight
+            rows = [bytes(board) for board in boards[start:start + _BLOCK]]
+            parts = run_slices([functools.partial(histogram_counts, row, bins) for row in rows], threads)
+            for weight, part in zip(weights[start:start + _BLOCK].tolist(), parts):
+                counts += weight * part.astype(np.int64)
         by_class = np.zeros((169, bins), dtype=np.int64)
         np.add.at(by_class, preflop_class_of_holdings(), counts)
         by_class.setflags(write=False)

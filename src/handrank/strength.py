@@ -112,6 +112,14 @@ def _counts(cards: bytes, bins: int, first: int, end: int, now: bool) -> dict[st
     return out
 
 
+def histogram_counts(cards: bytes, bins: int) -> npt.NDArray[np.uint32]:
+    """(1326, bins) exact counts of one board's river hand strength over every runout, as the
+    kernel counts them (a holding that meets the board: zeros): the integers a histogram of
+    ``hand_strength`` divides by the runouts. One C call (picklable, for Dask)."""
+    histogram: npt.NDArray[np.uint32] = _counts(cards, bins, 0, _runouts(len(cards)), False)["histogram"]
+    return histogram
+
+
 def _finish(cards: bytes, parts: list[dict[str, Any]], bins: int) -> HandStrength:
     """Chances from the summed integer counts."""
     import numpy as np

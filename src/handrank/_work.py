@@ -9,6 +9,8 @@ that order gets the same answer on any number of threads.
 
 from __future__ import annotations
 
+import functools
+import itertools
 import os
 import sys
 import threading
@@ -225,6 +227,26 @@ def run_slices(slices: Sequence[Callable[[], T]], threads: int,
     if progress and state["shown"] < total:
         progress(total, total)
     return results
+
+
+_GATHER_BLOCK = 256  # results fetched from a Dask cluster at a time
+
+
+def each_result(job: Callable[..., T], args: Sequence[tuple[Any, ...]], keep: Callable[[int, T], None],
+                threads: int, client: Any = None, progress: Callable[[int, int], None] | None = None) -> None:
+    """``job(*args[i])`` for every i, on ``threads`` threads (slices, as ``run_slices``) or on
+    a Dask ``client``'s workers, each result handed to ``keep(i, result)`` in order, one at a
+    time (so ``keep`` may add results up), and then dropped: memory holds what ``keep``
+    builds, not every result besides it (from a cluster, ``_GATHER_BLOCK`` at a time)."""
+    if client is not None:
+        futures = client.map(job, *(list(column) for column in zip(*args))) if args else []
+        for start in range(0, len(futures), _GATHER_BLOCK):
+            for offset, result in enumerate(client.gather(futures[start:start + _GATHER_BLOCK])):
+                keep(start + offset, result)
+        return
+    order = itertools.count()
+    run_slices([functools.partial(job, *arg) for arg in args], threads, progress,
+               fold=lambda result: keep(next(order), result))
 
 
 def file_to_write(path: Path, what: str = "") -> Path:

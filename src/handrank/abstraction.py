@@ -157,20 +157,16 @@ def ochs_many(boards: Any, clusters: npt.NDArray[np.uint8], threads: int, client
     same doubles on any number of threads or machines."""
     import numpy as np
 
-    from ._work import run_slices
+    from ._work import each_result
 
     k, packed = int(clusters.max()) + 1, clusters.tobytes()
     rows = [bytes(board) for board in np.asarray(boards)]
     ochs = np.empty((len(rows), 1326, k))  # each board's row written as it finishes: no second copy
-    if client is not None:
-        for index, part in enumerate(client.gather(client.map(_ochs_board, rows, [packed] * len(rows),
-                                                              [k] * len(rows)))):
-            ochs[index] = part
-    else:
-        def one(index: int) -> None:
-            ochs[index] = _ochs_board(rows[index], packed, k)
 
-        run_slices([functools.partial(one, index) for index in range(len(rows))], threads)
+    def keep(index: int, part: npt.NDArray[np.float64]) -> None:
+        ochs[index] = part
+
+    each_result(_ochs_board, [(row, packed, k) for row in rows], keep, threads, client)
     return ochs
 
 
@@ -254,17 +250,18 @@ def preflop_counts(bins: int = 50, threads: int = 1) -> npt.NDArray[np.int64]:
     Seconds, once a process."""
     import numpy as np
 
-    from ._work import run_slices
+    from ._work import each_result
     from .strength import canonical_boards, histogram_counts
 
     if bins not in _PREFLOP_COUNTS:
         boards, weights = canonical_boards(3)
         counts = np.zeros((1326, bins), dtype=np.int64)
-        for start in range(0, len(boards), _BLOCK):  # each flop's integer counts, summed by weight
-            rows = [bytes(board) for board in boards[start:start + _BLOCK]]
-            parts = run_slices([functools.partial(histogram_counts, row, bins) for row in rows], threads)
-            for weight, part in zip(weights[start:start + _BLOCK].tolist(), parts):
-                counts += weight * part.astype(np.int64)
+        weight_of = weights.tolist()
+
+        def add(index: int, part: npt.NDArray[np.uint32]) -> None:  # each flop's integer counts, by weight
+            counts[:] += weight_of[index] * part.astype(np.int64)
+
+        each_result(histogram_counts, [(bytes(board), bins) for board in boards], add, threads)
         by_class = np.zeros((169, bins), dtype=np.int64)
         np.add.at(by_class, preflop_class_of_holdings(), counts)
         by_class.setflags(write=False)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ._core import lib
 from ._rows import check_rank
+from .cards import checked_flag
 from .evaluate import Category, category
 
 __all__ = ["describe", "rank_pattern", "RANK_WORDS", "RANK_PLURALS", "RANK_SYMBOLS"]
@@ -71,8 +72,6 @@ def describe(rank: int, *, short: bool = False) -> str:
         TypeError: not an int.
     """
     if short is not False and short is not True:
-        from .cards import checked_flag
-
         short = checked_flag(short, "short")
     p = rank_pattern(rank)
     kind = category(rank)

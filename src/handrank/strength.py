@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import ffi, lib
 from ._values import array_fields
-from ._work import progress_reporter, run_slices, thread_count
+from ._work import each_result, progress_reporter, run_slices, thread_count
 from .cards import HandLike, exact_int, format_cards, parse
 from .simulate import HOLDINGS
 
@@ -252,12 +252,5 @@ def hand_strength_many(boards: npt.ArrayLike | str, *, bins: int | None = None, 
         if histogram is not None:
             histogram[index] = result.histogram
 
-    if client is not None:
-        for index, result in enumerate(client.gather(client.map(_one_board, rows, [bins_] * m))):
-            keep(index, result)
-    else:
-        def one(index: int) -> None:
-            keep(index, _one_board(rows[index], bins_))
-
-        run_slices([functools.partial(one, index) for index in range(m)], nthreads, progress)
+    each_result(_one_board, [(row, bins_) for row in rows], keep, nthreads, client, progress)
     return HandStrengthMany(board_array, weights, hs, ehs, ehs2, histogram)
